@@ -1,0 +1,1 @@
+"""Rule systems, framework-free."""

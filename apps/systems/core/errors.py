@@ -1,0 +1,19 @@
+"""The domain error raised when a rule forbids what was asked."""
+
+from __future__ import annotations
+
+
+class RuleViolation(Exception):
+    """An illegal request; the calling service maps it to a 4xx response.
+
+    ``code`` is a stable snake_case identifier for clients and tests; ``message`` is a human
+    English sentence (the Django layer may replace it with a translated text keyed by ``code``).
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.message!r})"

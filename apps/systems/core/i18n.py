@@ -1,0 +1,13 @@
+"""Translation markers that work without Django."""
+
+from __future__ import annotations
+
+
+def gettext_noop(message: str) -> str:
+    """Mark ``message`` for translation extraction and return it unchanged.
+
+    Django's ``makemessages`` picks up every ``gettext_noop(...)`` call by name, so strings in the
+    framework-free rule systems land in the message catalogues without importing Django here. The
+    Django layer translates the stored English text at render time (``gettext(info.tagline)``).
+    """
+    return message

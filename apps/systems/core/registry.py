@@ -1,0 +1,130 @@
+"""The registry of rule systems.
+
+``SYSTEM_PACKAGES`` is the one place where a system is registered. Each listed package defines
+a module-level ``SYSTEM: GameSystemInfo``. The packages are imported dynamically so that
+``core`` stays below the system packages in the layering (they import core, never the reverse).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from importlib import resources
+from typing import Final
+
+from apps.systems.core.errors import RuleViolation
+
+SYSTEM_PACKAGES: Final = (
+    "apps.systems.deathmatch",
+    "apps.systems.grundregeln",
+    "apps.systems.universalis",
+    "apps.systems.stahlgewitter",
+    "apps.systems.bunkers",
+)
+
+FALLBACK_LANGUAGE: Final = "en"
+_LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(-[a-z0-9]{2,8})*")
+
+
+class Unit(StrEnum):
+    INCH = "inch"
+    CM = "cm"
+
+
+class DiceKind(StrEnum):
+    RNG_DECK = "rng_deck"
+    D6 = "d6"
+    D12 = "d12"
+    D10_D6 = "d10_d6"
+
+
+@dataclass(frozen=True)
+class GameSize:
+    """A game size preset: fighters per team or default army points."""
+
+    key: str
+    label: str
+    value: int
+
+
+@dataclass(frozen=True)
+class GameSystemInfo:
+    """What the app shows and needs to know about a rule system before any rules run.
+
+    ``tagline``, ``description`` and game size labels are English, marked with
+    ``gettext_noop`` and translated by the Django layer; ``name`` is a proper name.
+    """
+
+    slug: str
+    name: str
+    tagline: str
+    description: str
+    unit: Unit
+    dice: DiceKind
+    min_players: int
+    max_players: int
+    game_sizes: tuple[GameSize, ...]
+    rulebook: str
+    package: str
+
+    def reference(self, language: str) -> str:
+        """The Markdown rules reference in ``language`` (e.g. "de", "de-at"), else English.
+
+        Reads the package data file ``reference/<language>.md``; a regional code falls back to
+        its base language first. Anything that is not a language code is never used as a path.
+        """
+        code = language.lower().replace("_", "-")
+        folder = resources.files(self.package).joinpath("reference")
+        for candidate in dict.fromkeys((code, code.split("-")[0])):
+            if _LANGUAGE_CODE.fullmatch(candidate):
+                page = folder.joinpath(f"{candidate}.md")
+                if page.is_file():
+                    return page.read_text(encoding="utf-8")
+        return folder.joinpath(f"{FALLBACK_LANGUAGE}.md").read_text(encoding="utf-8")
+
+
+class UnknownSystem(RuleViolation):
+    def __init__(self, slug: str) -> None:
+        super().__init__("unknown_system", f"There is no rule system called {slug!r}.")
+        self.slug = slug
+
+
+class Registry:
+    """The rule systems by slug, in registration order."""
+
+    def __init__(self, systems: Iterable[GameSystemInfo]) -> None:
+        self._systems: dict[str, GameSystemInfo] = {}
+        for system in systems:
+            if system.slug in self._systems:
+                raise ValueError(f"rule system {system.slug!r} is registered twice")
+            self._systems[system.slug] = system
+
+    def all(self) -> tuple[GameSystemInfo, ...]:
+        return tuple(self._systems.values())
+
+    def get(self, slug: str) -> GameSystemInfo:
+        try:
+            return self._systems[slug]
+        except KeyError:
+            raise UnknownSystem(slug) from None
+
+    def slugs(self) -> tuple[str, ...]:
+        return tuple(self._systems)
+
+
+def _load(package: str) -> GameSystemInfo:
+    system = getattr(importlib.import_module(package), "SYSTEM", None)
+    if not isinstance(system, GameSystemInfo):
+        raise TypeError(f"{package}.SYSTEM must be a GameSystemInfo")
+    if system.package != package:
+        raise ValueError(f"{package}.SYSTEM names its package {system.package!r}")
+    return system
+
+
+@cache
+def registry() -> Registry:
+    return Registry(_load(package) for package in SYSTEM_PACKAGES)

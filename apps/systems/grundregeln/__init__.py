@@ -1,0 +1,25 @@
+"""Grundregeln: a compact generic skirmish core with exploding d6 (grundregeln.de.txt)."""
+
+from __future__ import annotations
+
+from apps.systems.core.i18n import gettext_noop
+from apps.systems.core.registry import DiceKind, GameSystemInfo, Unit
+
+SYSTEM = GameSystemInfo(
+    slug="grundregeln",
+    name="Grundregeln",
+    tagline=gettext_noop("A compact generic skirmish core with exploding six-sided dice."),
+    description=gettext_noop(
+        "A lean rule set for small skirmishes in any setting: models from size XS to XL, one "
+        "action per activation, reactions and morale. Every 6 rolled explodes once, and "
+        "non-player characters act in a phase of their own at the end of each round."
+    ),
+    unit=Unit.INCH,
+    dice=DiceKind.D6,
+    min_players=2,
+    max_players=2,
+    # The rulebook sets no game sizes; the scenario decides what is fielded.
+    game_sizes=(),
+    rulebook="grundregeln.de.txt",
+    package=__name__,
+)

@@ -1,0 +1,28 @@
+"""Universalis: a universal 28 mm skirmish played with d12 only (universalis.de.txt)."""
+
+from __future__ import annotations
+
+from apps.systems.core.i18n import gettext_noop
+from apps.systems.core.registry import DiceKind, GameSystemInfo, Unit
+
+SYSTEM = GameSystemInfo(
+    slug="universalis",
+    name="Universalis",
+    tagline=gettext_noop(
+        "A universal 28 mm skirmish driven by action points and twelve-sided dice."
+    ),
+    description=gettext_noop(
+        "Groups of one faction, each led by a group leader, spend 6 action points per round and "
+        "carry half of what they save into the next. A d12 decides everything, as attribute "
+        "rolls and comparative rolls, with reactions, conditions, camouflage, colossi, "
+        "telematons and powers."
+    ),
+    unit=Unit.CM,
+    dice=DiceKind.D12,
+    min_players=2,
+    max_players=2,
+    # A points limit is optional (SPEC §3 Decision), so there are no presets.
+    game_sizes=(),
+    rulebook="universalis.de.txt",
+    package=__name__,
+)

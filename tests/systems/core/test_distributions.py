@@ -1,0 +1,54 @@
+"""Exact distribution helpers, including Universalis comparative rolls."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+
+from apps.systems.core.dice import die
+from apps.systems.core.distributions import (
+    add,
+    compare,
+    mean,
+    p_at_least,
+    p_at_most,
+    shift,
+    uniform,
+)
+
+
+def test_uniform_weights_repeated_values() -> None:
+    assert uniform([0, 0, 1, 2]) == {0: Fraction(1, 2), 1: Fraction(1, 4), 2: Fraction(1, 4)}
+
+
+def test_uniform_of_nothing_is_refused() -> None:
+    with pytest.raises(ValueError):
+        uniform([])
+
+
+def test_sum_shift_and_tails_of_two_d6() -> None:
+    two_d6 = add(die(6), die(6))
+    assert two_d6[7] == Fraction(6, 36)
+    assert sum(two_d6.values()) == 1
+    assert mean(two_d6) == 7
+    assert p_at_least(two_d6, 10) == Fraction(6, 36)
+    assert p_at_most(two_d6, 3) == Fraction(3, 36)
+    assert shift(two_d6, 4)[11] == Fraction(6, 36)
+
+
+def test_comparative_roll_d12_plus_2_against_d12_equals_enumeration() -> None:
+    win = tie = loss = 0
+    for a, b in product(range(1, 13), repeat=2):
+        win += a + 2 > b
+        tie += a + 2 == b
+        loss += a + 2 < b
+    odds = compare(shift(die(12), 2), die(12))
+    assert (odds.win, odds.tie, odds.loss) == (
+        Fraction(win, 144),
+        Fraction(tie, 144),
+        Fraction(loss, 144),
+    )
+    assert odds.tie == Fraction(10, 144)
+    assert odds.win + odds.tie + odds.loss == 1
