@@ -1,0 +1,57 @@
+# Skirmish: `make run` serves the app with demo data, `make test` runs the whole suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+
+.PHONY: run test bench lint install messages makemessages constraints clean
+
+$(VENV)/.installed: pyproject.toml constraints.txt
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	touch $@
+
+install: $(VENV)/.installed
+
+# Compiled translations are build output: made from the .po files, never committed.
+%.mo: %.po
+	msgfmt --check-format -o $@ $<
+
+messages: $(MO_FILES)
+
+run: install messages
+	DJANGO_DEBUG=true $(BIN)/python manage.py migrate --noinput
+	DJANGO_DEBUG=true $(BIN)/python manage.py demo_user
+	DJANGO_DEBUG=true $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+test: install messages
+	$(BIN)/pytest
+
+# Production settings (DEBUG off, hashed static files) against a throw-away test database.
+BENCH_ENV := DJANGO_DEBUG=false DJANGO_HTTPS=false \
+	DJANGO_SECRET_KEY=bench-only-not-secret-0123456789abcdef0123456789abcdef
+bench: install messages
+	$(BENCH_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BENCH_ENV) $(BIN)/python -m bench
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+	DJANGO_DEBUG=true $(BIN)/mypy apps/systems
+
+# For developers (needs GNU gettext's xgettext): refresh the German catalogue from the sources.
+makemessages: install
+	DJANGO_DEBUG=true $(BIN)/python manage.py makemessages -l de --no-obsolete \
+		--ignore=.venv --ignore=staticfiles --ignore=media --ignore=tests --ignore=bench
+
+constraints: install
+	( echo "# Pinned versions for a reproducible install: pip install -c constraints.txt -e '.[dev]'"; \
+	  echo "# Regenerate after changing pyproject.toml: make constraints"; \
+	  $(BIN)/python -m pip freeze --exclude-editable ) > constraints.txt
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache $(MO_FILES)

@@ -1,0 +1,1 @@
+"""Skirmish's Django apps and, under ``systems``, the framework-free rule systems."""

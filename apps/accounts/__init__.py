@@ -1,0 +1,1 @@
+"""Accounts: sign-up, login, profile, API tokens."""

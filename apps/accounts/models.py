@@ -1,0 +1,20 @@
+"""The user model: Django's, with a display name, so that it can grow without a migration dance."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class User(AbstractUser):
+    display_name = models.CharField(
+        _("display name"),
+        max_length=60,
+        blank=True,
+        help_text=_("Shown to other players in matches and leagues instead of your user name."),
+    )
+
+    @property
+    def shown_name(self) -> str:
+        return self.display_name or self.username

@@ -1,0 +1,1 @@
+"""The catalogue: the rule systems and, per system, what can be fielded."""

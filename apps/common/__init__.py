@@ -1,0 +1,1 @@
+"""Plumbing every app shares: API error format, error pages, template context."""

@@ -1,0 +1,67 @@
+"""The API's error format: every error is JSON ``{"code", "message", ...}`` with a 4xx status.
+
+DRF's own exceptions, Django's 404/403 and the rule systems' ``RuleViolation`` all pass through
+``exception_handler`` so a client only ever has to understand one shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from apps.systems.core.errors import RuleViolation
+
+
+class ApiError(exceptions.APIException):
+    """An error a service raises for the API with a stable code and a human message."""
+
+    def __init__(self, code: str, message: str, status_code: int = 400) -> None:
+        super().__init__(detail=message, code=code)
+        self.status_code = status_code
+        self.error_code = code
+
+
+def error_payload(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"code": code, "message": message, **extra}
+
+
+def _first_message(detail: Any) -> str:
+    """The first human-readable message in a (possibly nested) DRF error detail."""
+    if isinstance(detail, dict):
+        for field, value in detail.items():
+            message = _first_message(value)
+            return message if field in ("non_field_errors", "detail") else f"{field}: {message}"
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0])
+    return str(detail)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, RuleViolation):
+        return Response(error_payload(exc.code, exc.message), status=status.HTTP_400_BAD_REQUEST)
+
+    # DRF turns these into NotFound/PermissionDenied internally; do it here to reshape them too.
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(str(exc) or None)
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied(str(exc) or None)
+
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        # Not an API error: let Django's 500 handler answer (also as JSON under /api/).
+        return None
+
+    if isinstance(exc, ApiError):
+        response.data = error_payload(exc.error_code, str(exc.detail))
+    elif isinstance(exc, exceptions.ValidationError):
+        response.data = error_payload("invalid", _first_message(exc.detail), errors=exc.detail)
+    elif isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else "error"
+        response.data = error_payload(code, _first_message(exc.detail))
+    return response

@@ -1,0 +1,34 @@
+"""`python -m bench`: run every benchmark against a throw-away test database and print figures."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def main() -> int:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "skirmish.settings")
+    import django
+
+    django.setup()
+    from django.test.utils import setup_databases, setup_test_environment, teardown_databases
+
+    from bench import flip_odds, framework
+    from bench.report import Report
+
+    benchmarks = [framework, flip_odds]
+
+    setup_test_environment()
+    databases = setup_databases(verbosity=0, interactive=False)
+    report = Report()
+    try:
+        print(f"Skirmish benchmarks (python {sys.version.split()[0]}, {os.cpu_count()} cores)")
+        for benchmark in benchmarks:
+            benchmark.run(report)
+    finally:
+        teardown_databases(databases, verbosity=0)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

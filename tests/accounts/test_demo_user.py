@@ -1,0 +1,30 @@
+"""``manage.py demo_user``: the demo login that `make run` prints."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from apps.accounts.models import User
+from apps.accounts.services import DEMO_PASSWORD, DEMO_USERNAME
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_user_is_created_once_and_printed(settings) -> None:
+    settings.DEBUG = True
+    out = StringIO()
+    call_command("demo_user", stdout=out)
+    call_command("demo_user", stdout=out)
+    assert User.objects.filter(username=DEMO_USERNAME).count() == 1
+    assert User.objects.get(username=DEMO_USERNAME).check_password(DEMO_PASSWORD)
+    assert f"'{DEMO_PASSWORD}'" in out.getvalue()
+
+
+def test_demo_user_refused_in_production_mode(settings) -> None:
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="DJANGO_DEBUG"):
+        call_command("demo_user")
+    assert not User.objects.filter(username=DEMO_USERNAME).exists()
