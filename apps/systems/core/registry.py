@@ -17,6 +17,8 @@ from importlib import resources
 from typing import Final
 
 from apps.systems.core.errors import RuleViolation
+from apps.systems.core.rosters import RosterRules
+from apps.systems.core.schema import CatalogSchema
 
 SYSTEM_PACKAGES: Final = (
     "apps.systems.deathmatch",
@@ -70,6 +72,9 @@ class GameSystemInfo:
     game_sizes: tuple[GameSize, ...]
     rulebook: str
     package: str
+    # Filled in as each system's rules arrive; None means "not modelled yet".
+    catalog: CatalogSchema | None = None
+    rosters: RosterRules | None = None
 
     def reference(self, language: str) -> str:
         """The Markdown rules reference in ``language`` (e.g. "de", "de-at"), else English.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.registry import DiceKind, GameSize, GameSystemInfo, Unit
+from apps.systems.deathmatch.system import DeathmatchCatalogSchema, DeathmatchRosterRules
 
 SYSTEM = GameSystemInfo(
     slug="deathmatch",
@@ -27,4 +28,6 @@ SYSTEM = GameSystemInfo(
     ),
     rulebook="deathmatch.de.txt",
     package=__name__,
+    catalog=DeathmatchCatalogSchema(),
+    rosters=DeathmatchRosterRules(),
 )

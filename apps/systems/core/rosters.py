@@ -1,0 +1,85 @@
+"""What a rule system's roster rules look like to the rest of the app.
+
+The Django apps hand a system plain values (the roster as a document, the catalogue rows it
+refers to) and get back issues and totals; the system parses the stats itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class CatalogEntry:
+    """One profile or item as stored: the system parses ``stats`` with its own schema."""
+
+    slug: str
+    name: str
+    stats: Mapping[str, object]
+    version: int = 1
+    sample: bool = False
+    factions: tuple[str, ...] = ()
+    kind: str = ""
+    cost: int = 0
+
+
+@dataclass(frozen=True)
+class CatalogData:
+    factions: Mapping[str, str]  # slug -> name
+    profiles: Mapping[str, CatalogEntry]
+    items: Mapping[str, CatalogEntry]
+
+
+@dataclass(frozen=True)
+class EntryInput:
+    profile: str
+    items: tuple[str, ...] = ()
+    name: str = ""
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class RosterInput:
+    faction: str
+    settings: Mapping[str, object]
+    entries: tuple[EntryInput, ...]
+
+
+@dataclass(frozen=True)
+class RosterIssue:
+    """A broken rule: stable ``code``, a gettext_noop-marked English ``template`` with
+    %(name)s placeholders, its ``params``, and the index of the entry it concerns."""
+
+    code: str
+    template: str
+    params: Mapping[str, str | int] = field(default_factory=dict)
+    entry: int | None = None
+
+    @property
+    def message(self) -> str:
+        return self.template % dict(self.params)
+
+
+@dataclass(frozen=True)
+class RosterReport:
+    issues: tuple[RosterIssue, ...]
+    totals: Mapping[str, object]
+
+    @property
+    def valid(self) -> bool:
+        return not self.issues
+
+
+class RosterRules(Protocol):
+    """The roster rules a system provides (see ``GameSystemInfo.rosters``)."""
+
+    def normalise_settings(self, settings: Mapping[str, object]) -> dict[str, object]:
+        """Checked settings with defaults filled in; raises ``RuleViolation`` if malformed."""
+
+    def report(self, roster: RosterInput, catalog: CatalogData) -> RosterReport:
+        """Every issue of the roster and its totals: the one validator of the system."""
+
+    def builder(self, roster: RosterInput, catalog: CatalogData) -> Any:
+        """What the system's builder page shows (its own view model; its template knows it)."""
