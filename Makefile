@@ -25,6 +25,7 @@ messages: $(MO_FILES)
 
 run: install messages
 	DJANGO_DEBUG=true $(BIN)/python manage.py migrate --noinput
+	DJANGO_DEBUG=true $(BIN)/python manage.py load_catalog
 	DJANGO_DEBUG=true $(BIN)/python manage.py demo_user
 	DJANGO_DEBUG=true $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
@@ -32,7 +33,7 @@ test: install messages
 	$(BIN)/pytest
 
 # Production settings (DEBUG off, hashed static files) against a throw-away test database.
-BENCH_ENV := DJANGO_DEBUG=false DJANGO_HTTPS=false \
+BENCH_ENV := DJANGO_DEBUG=false DJANGO_HTTPS=false ALLOWED_HOSTS=testserver \
 	DJANGO_SECRET_KEY=bench-only-not-secret-0123456789abcdef0123456789abcdef
 bench: install messages
 	$(BENCH_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
@@ -40,6 +41,7 @@ bench: install messages
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check apps skirmish tests bench
 	$(BIN)/lint-imports
 	DJANGO_DEBUG=true $(BIN)/mypy apps/systems
 

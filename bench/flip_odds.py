@@ -15,17 +15,26 @@ def run(report: Report) -> None:
     fresh = shuffled_deck(rng)
     for modifier in (0, 2, -2):
         report.add(
-            measure(f"flip_outcomes, fresh deck, modifier {modifier:+d}",
-                    lambda m=modifier: flip_outcomes(fresh, m), repeat=300)
+            measure(
+                f"flip_outcomes, fresh deck, modifier {modifier:+d}",
+                lambda m=modifier: flip_outcomes(fresh, m),
+                repeat=300,
+            )
         )
     worn = fresh
     for _ in range(34):  # one card above the Wendepunkt: a ⬠⬠ flip crosses it
         worn = draw(worn, rng).deck
     report.add(
-        measure("flip_outcomes, 1 card before Wendepunkt, +2",
-                lambda: flip_outcomes(worn, 2), repeat=300)
+        measure(
+            "flip_outcomes, 1 card before Wendepunkt, +2",
+            lambda: flip_outcomes(worn, 2),
+            repeat=300,
+        )
     )
     report.add(
-        measure("hit_chance, fresh deck, +2, attack 3 vs Reflex 8",
-                lambda: hit_chance(fresh, 2, 3, 8), repeat=300)
+        measure(
+            "hit_chance, fresh deck, +2, attack 3 vs Reflex 8",
+            lambda: hit_chance(fresh, 2, 3, 8),
+            repeat=300,
+        )
     )

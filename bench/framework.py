@@ -28,8 +28,12 @@ def run(report: Report) -> None:
     client = Client()
     with override_settings(ROOT_URLCONF="bench.framework"):
         report.add(
-            measure("GET bare view with one transaction", lambda: client.get("/bench/floor/"),
-                    repeat=2000, warmup=50)
+            measure(
+                "GET bare view with one transaction",
+                lambda: client.get("/bench/floor/"),
+                repeat=2000,
+                warmup=50,
+            )
         )
         report.add(measure("GET /healthz", lambda: client.get("/healthz"), repeat=500))
         report.add(measure("GET / (home page)", lambda: client.get("/"), repeat=300))

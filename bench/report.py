@@ -24,8 +24,9 @@ class Timing:
         return ordered[int(0.9 * (len(ordered) - 1))] / 1e6
 
 
-def measure(name: str, action: Callable[[], object], *, repeat: int, warmup: int = 10,
-            note: str = "") -> Timing:
+def measure(
+    name: str, action: Callable[[], object], *, repeat: int, warmup: int = 10, note: str = ""
+) -> Timing:
     for _ in range(warmup):
         action()
     samples = []

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "apps.accounts",
     "apps.pages",
     "apps.catalog",
+    "apps.rosters",
 ]
 
 MIDDLEWARE = [
@@ -182,7 +183,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "apps.common.api.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"auth": "20/minute"},
+    "DEFAULT_THROTTLE_RATES": {"auth": "20/minute", "anon": "120/minute"},
 }
 
 SPECTACULAR_SETTINGS = {

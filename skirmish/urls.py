@@ -9,8 +9,22 @@ from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from apps.accounts.api import TokenObtainView
-from apps.catalog.api import SystemDetailView, SystemListView
+from apps.catalog.api import (
+    FactionListView,
+    ItemListView,
+    MissionListView,
+    ProfileListView,
+    SystemDetailView,
+    SystemListView,
+)
 from apps.pages.views import healthz
+from apps.rosters.api import (
+    RosterDetailView,
+    RosterExportView,
+    RosterImportView,
+    RosterListView,
+    RosterValidateView,
+)
 
 admin.site.site_header = _("Skirmish administration")
 admin.site.site_title = _("Skirmish admin")
@@ -19,12 +33,22 @@ api_v1 = [
     path("auth/token/", TokenObtainView.as_view(), name="auth-token"),
     path("systems/", SystemListView.as_view(), name="system-list"),
     path("systems/<slug:slug>/", SystemDetailView.as_view(), name="system-detail"),
+    path("systems/<slug:slug>/factions/", FactionListView.as_view(), name="faction-list"),
+    path("systems/<slug:slug>/profiles/", ProfileListView.as_view(), name="profile-list"),
+    path("systems/<slug:slug>/items/", ItemListView.as_view(), name="item-list"),
+    path("systems/<slug:slug>/missions/", MissionListView.as_view(), name="mission-list"),
+    path("rosters/", RosterListView.as_view(), name="roster-list"),
+    path("rosters/validate/", RosterValidateView.as_view(), name="roster-validate"),
+    path("rosters/import/", RosterImportView.as_view(), name="roster-import"),
+    path("rosters/<int:roster_id>/", RosterDetailView.as_view(), name="roster-detail"),
+    path("rosters/<int:roster_id>/export/", RosterExportView.as_view(), name="roster-export"),
 ]
 
 urlpatterns = [
     path("", include("apps.pages.urls")),
     path("systems/", include("apps.catalog.urls")),
     path("accounts/", include("apps.accounts.urls")),
+    path("rosters/", include("apps.rosters.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

@@ -21,6 +21,17 @@ def skip_or_fail(reason: str) -> None:
 
 
 @pytest.fixture
+def deathmatch(db: None):  # noqa: ANN201
+    """The shipped Deathmatch catalogue, loaded as `make run` loads it; returns the system row."""
+    from apps.catalog.models import GameSystem
+    from apps.catalog.services import catalog_load, shipped_catalog_files
+
+    for path in shipped_catalog_files():
+        catalog_load(path)
+    return GameSystem.objects.get(slug="deathmatch")
+
+
+@pytest.fixture
 def api_client() -> APIClient:
     # English unless a test asks otherwise: messages are asserted in English.
     return APIClient(HTTP_ACCEPT_LANGUAGE="en")

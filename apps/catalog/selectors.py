@@ -7,6 +7,7 @@ from functools import lru_cache
 import markdown
 from django.http import Http404
 
+from apps.catalog.models import GameSystem
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.registry import GameSystemInfo, registry
 
@@ -17,6 +18,15 @@ def system_get(slug: str) -> GameSystemInfo:
         return registry().get(slug)
     except RuleViolation:
         raise Http404(f"No rule system {slug!r}.") from None
+
+
+def game_system_get(slug: str) -> GameSystem:
+    """The system's database row, or 404 for a slug no system is registered under."""
+    info = system_get(slug)
+    # The row mirrors the registry; creating it on first use keeps a fresh database usable
+    # before `load_catalog` ran.
+    system, _ = GameSystem.objects.get_or_create(slug=info.slug, defaults={"name": info.name})
+    return system
 
 
 @lru_cache(maxsize=32)

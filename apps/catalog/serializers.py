@@ -1,4 +1,5 @@
-"""API representations of the rule systems (shape only; translation happens here, at the edge)."""
+"""API representations of the rule systems and their catalogues (shape only; translation of
+the systems' texts happens here, at the edge)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import Any
 from django.utils.translation import gettext
 from rest_framework import serializers
 
-from apps.systems.core.registry import GameSystemInfo
+from apps.catalog.models import Faction, Item, Mission, Profile
+from apps.systems.core.registry import GameSystemInfo, registry
 
 
 class GameSizeSerializer(serializers.Serializer):
@@ -35,3 +37,43 @@ class SystemSerializer(serializers.Serializer):
 
     def get_description(self, system: GameSystemInfo) -> str:
         return gettext(system.description)
+
+
+class FactionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Faction
+        fields = ["slug", "name", "sample"]
+
+
+class ProfileSerializer(serializers.ModelSerializer):
+    factions = serializers.SlugRelatedField(slug_field="slug", many=True, read_only=True)
+
+    class Meta:
+        model = Profile
+        fields = ["slug", "name", "factions", "stats", "version", "sample"]
+
+    def to_representation(self, instance: Profile) -> dict[str, Any]:
+        data = super().to_representation(instance)
+        schema = registry().get(instance.system.slug).catalog
+        if schema is not None:
+            data.update(schema.profile_summary(instance.stats))
+        return data
+
+
+class ItemSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Item
+        fields = ["slug", "name", "kind", "cost", "stats", "version", "sample"]
+
+    def to_representation(self, instance: Item) -> dict[str, Any]:
+        data = super().to_representation(instance)
+        schema = registry().get(instance.system.slug).catalog
+        if schema is not None:
+            data.update(schema.item_summary(kind=instance.kind, stats=instance.stats))
+        return data
+
+
+class MissionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Mission
+        fields = ["slug", "number", "name", "data"]

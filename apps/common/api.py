@@ -20,10 +20,11 @@ from apps.systems.core.errors import RuleViolation
 class ApiError(exceptions.APIException):
     """An error a service raises for the API with a stable code and a human message."""
 
-    def __init__(self, code: str, message: str, status_code: int = 400) -> None:
+    def __init__(self, code: str, message: str, status_code: int = 400, **extra: Any) -> None:
         super().__init__(detail=message, code=code)
         self.status_code = status_code
         self.error_code = code
+        self.extra = extra
 
 
 def error_payload(code: str, message: str, **extra: Any) -> dict[str, Any]:
@@ -57,7 +58,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return None
 
     if isinstance(exc, ApiError):
-        response.data = error_payload(exc.error_code, str(exc.detail))
+        response.data = error_payload(exc.error_code, str(exc.detail), **exc.extra)
     elif isinstance(exc, exceptions.ValidationError):
         response.data = error_payload("invalid", _first_message(exc.detail), errors=exc.detail)
     elif isinstance(exc, exceptions.APIException):

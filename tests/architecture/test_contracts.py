@@ -30,3 +30,9 @@ def test_ruff_finds_nothing() -> None:
     ruff = shutil.which("ruff", path=str(BIN)) or "ruff"
     result = run(ruff, "check", "--no-cache", ".")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_code_is_formatted() -> None:
+    ruff = shutil.which("ruff", path=str(BIN)) or "ruff"
+    result = run(ruff, "format", "--check", "--no-cache", "apps", "skirmish", "tests", "bench")
+    assert result.returncode == 0, result.stdout + result.stderr

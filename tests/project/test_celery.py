@@ -38,9 +38,20 @@ def worker_queue() -> Iterator[str]:
     env = {**os.environ, "CELERY_BROKER_URL": REDIS_URL, "DJANGO_DEBUG": "true"}
     worker = subprocess.Popen(
         [
-            sys.executable, "-m", "celery", "-A", "skirmish", "worker",
-            "--pool=solo", "--concurrency=1", "--without-gossip", "--without-mingle",
-            "--without-heartbeat", "-Q", queue, "--loglevel=WARNING",
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "skirmish",
+            "worker",
+            "--pool=solo",
+            "--concurrency=1",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "-Q",
+            queue,
+            "--loglevel=WARNING",
         ],
         cwd=PROJECT,
         env=env,

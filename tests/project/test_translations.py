@@ -40,7 +40,9 @@ def test_german_catalogue_has_no_untranslated_or_fuzzy_entries() -> None:
     for flag in ("--untranslated", "--only-fuzzy"):
         result = subprocess.run(
             [msgattrib, flag, "--no-obsolete", str(CATALOGUE)],
-            capture_output=True, text=True, check=True,
+            capture_output=True,
+            text=True,
+            check=True,
         )
         assert msgids_in(result.stdout) == set(), f"{flag} entries:\n{result.stdout}"
 
@@ -51,7 +53,14 @@ def test_german_catalogue_matches_the_sources(tmp_path: Path) -> None:
     gettext_tool("xgettext")
     copy = tmp_path / "project"
     ignore = shutil.ignore_patterns(
-        ".venv", ".git", "__pycache__", "staticfiles", "media", "*.mo", "db.sqlite3", "tests",
+        ".venv",
+        ".git",
+        "__pycache__",
+        "staticfiles",
+        "media",
+        "*.mo",
+        "db.sqlite3",
+        "tests",
         "bench",
     )
     shutil.copytree(PROJECT, copy, ignore=ignore)
@@ -59,7 +68,12 @@ def test_german_catalogue_matches_the_sources(tmp_path: Path) -> None:
     env.pop("DATABASE_URL", None)
     subprocess.run(
         [sys.executable, "manage.py", "makemessages", "-l", "de", "--no-obsolete", "--no-location"],
-        cwd=copy, env=env, capture_output=True, text=True, check=True, timeout=300,
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
     )
     regenerated = msgids(copy / "locale" / "de" / "LC_MESSAGES" / "django.po")
     committed = msgids(CATALOGUE)

@@ -28,7 +28,5 @@ class Command(BaseCommand):
             )
         login = demo_user_ensure()
         self.stdout.write(
-            self.style.SUCCESS(
-                f"Demo login: user {login.username!r}, password {login.password!r}"
-            )
+            self.style.SUCCESS(f"Demo login: user {login.username!r}, password {login.password!r}")
         )

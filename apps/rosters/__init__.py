@@ -1,0 +1,1 @@
+"""Rosters: players' lists for any rule system, the builder, sharing, import and export."""

@@ -1,0 +1,347 @@
+"""The roster document of api.md: parsing with every problem reported, and building one.
+
+``{"format": "skirmish-roster/1", "system", "name", "faction", "settings",
+"entries": [{"profile", "items", "count", "name"}]}``. A problem names where it is in the
+document ("entries[2].items[0]") and what is wrong, so an import can report all of them at once
+and save nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from apps.catalog.models import Faction, GameSystem, Item, Profile
+from apps.rosters.models import MAX_ENTRY_COUNT, Roster
+from apps.systems.core.errors import RuleViolation
+from apps.systems.core.registry import registry
+from apps.systems.core.rosters import EntryInput, RosterInput
+
+FORMAT = "skirmish-roster/1"
+MAX_ENTRIES = 50
+MAX_ITEMS_PER_ENTRY = 30
+MAX_NAME_LENGTH = 100
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str
+    path: str
+    message: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"code": self.code, "path": self.path, "message": self.message}
+
+
+class DocumentInvalid(RuleViolation):
+    """The document cannot be imported; ``problems`` lists every reason."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        first = problems[0]
+        more = len(problems) - 1
+        message = f"{first.path}: {first.message}" if first.path else first.message
+        if more:
+            message += " " + _("(and %(count)d more problems)") % {"count": more}
+        super().__init__(first.code if len(problems) == 1 else "invalid_document", message)
+
+
+@dataclass
+class ParsedEntry:
+    profile: Profile
+    items: list[Item] = field(default_factory=list)
+    count: int = 1
+    name: str = ""
+
+
+@dataclass
+class ParsedRoster:
+    system: GameSystem
+    name: str
+    faction: Faction | None
+    settings: dict[str, object]
+    entries: list[ParsedEntry]
+
+
+def _text(
+    value: Any, path: str, problems: list[Problem], *, required: bool, limit: int = MAX_NAME_LENGTH
+) -> str:
+    if value is None or value == "":
+        if required:
+            problems.append(Problem("required", path, _("This field is required.")))
+        return ""
+    if not isinstance(value, str):
+        problems.append(Problem("invalid_type", path, _("Must be text.")))
+        return ""
+    if len(value) > limit:
+        problems.append(
+            Problem("too_long", path, _("At most %(limit)d characters.") % {"limit": limit})
+        )
+        return ""
+    return value.strip()
+
+
+def parse_document(document: Any, *, expected_system: str | None = None) -> ParsedRoster:
+    """Check a roster document against the catalogue; raise ``DocumentInvalid`` listing every
+    problem. Rule issues (an illegal team) are not problems here: such a roster is a draft."""
+    problems: list[Problem] = []
+    if not isinstance(document, dict):
+        raise DocumentInvalid([Problem("invalid_document", "", _("Expected a JSON object."))])
+    if document.get("format") != FORMAT:
+        problems.append(
+            Problem("wrong_format", "format", _("Must be %(format)s.") % {"format": FORMAT})
+        )
+
+    slug = document.get("system")
+    system = GameSystem.objects.filter(slug=slug).first() if isinstance(slug, str) else None
+    if system is None or slug not in registry().slugs():
+        problems.append(
+            Problem(
+                "unknown_system", "system", _("Unknown rule system %(system)r.") % {"system": slug}
+            )
+        )
+        raise DocumentInvalid(problems)
+    if expected_system and slug != expected_system:
+        problems.append(
+            Problem(
+                "wrong_system",
+                "system",
+                _("This roster is for %(found)s, expected %(expected)s.")
+                % {"found": slug, "expected": expected_system},
+            )
+        )
+
+    name = _text(document.get("name"), "name", problems, required=True)
+    faction = None
+    faction_slug = document.get("faction")
+    if faction_slug is not None:
+        faction = (
+            Faction.objects.filter(system=system, slug=faction_slug).first()
+            if isinstance(faction_slug, str)
+            else None
+        )
+        if faction is None:
+            problems.append(
+                Problem(
+                    "unknown_faction",
+                    "faction",
+                    _("Unknown faction %(faction)r.") % {"faction": faction_slug},
+                )
+            )
+
+    raw_settings = document.get("settings", {})
+    settings: dict[str, object] = {}
+    if not isinstance(raw_settings, dict):
+        problems.append(Problem("invalid_type", "settings", _("Must be an object.")))
+    else:
+        rules = registry().get(system.slug).rosters
+        try:
+            settings = rules.normalise_settings(raw_settings) if rules else dict(raw_settings)
+        except RuleViolation as error:
+            problems.append(Problem(error.code, "settings", error.message))
+
+    entries = _parse_entries(system, document.get("entries"), problems)
+    if problems:
+        raise DocumentInvalid(problems)
+    return ParsedRoster(
+        system=system, name=name, faction=faction, settings=settings, entries=entries
+    )
+
+
+def _parse_entries(system: GameSystem, raw: Any, problems: list[Problem]) -> list[ParsedEntry]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        problems.append(Problem("invalid_type", "entries", _("Must be a list.")))
+        return []
+    if len(raw) > MAX_ENTRIES:
+        problems.append(
+            Problem(
+                "too_many_entries",
+                "entries",
+                _("At most %(limit)d entries.") % {"limit": MAX_ENTRIES},
+            )
+        )
+        return []
+    profile_slugs = {e.get("profile") for e in raw if isinstance(e, dict)}
+    item_slugs = {
+        slug
+        for e in raw
+        if isinstance(e, dict) and isinstance(e.get("items"), list)
+        for slug in e["items"]
+        if isinstance(slug, str)
+    }
+    profiles = {
+        p.slug: p
+        for p in Profile.objects.filter(
+            system=system, slug__in=[s for s in profile_slugs if isinstance(s, str)]
+        )
+    }
+    items = {i.slug: i for i in Item.objects.filter(system=system, slug__in=item_slugs)}
+
+    entries = []
+    for index, entry in enumerate(raw):
+        path = f"entries[{index}]"
+        if not isinstance(entry, dict):
+            problems.append(Problem("invalid_type", path, _("Must be an object.")))
+            continue
+        profile = profiles.get(entry.get("profile"))  # type: ignore[arg-type]
+        if profile is None:
+            problems.append(
+                Problem(
+                    "unknown_profile",
+                    f"{path}.profile",
+                    _("Unknown profile %(profile)r.") % {"profile": entry.get("profile")},
+                )
+            )
+        count = entry.get("count", 1)
+        if (
+            not isinstance(count, int)
+            or isinstance(count, bool)
+            or not (1 <= count <= MAX_ENTRY_COUNT)
+        ):
+            problems.append(
+                Problem(
+                    "count_invalid",
+                    f"{path}.count",
+                    _("Must be a whole number from 1 to %(limit)d.") % {"limit": MAX_ENTRY_COUNT},
+                )
+            )
+            count = 1
+        nickname = _text(entry.get("name"), f"{path}.name", problems, required=False, limit=60)
+        raw_items = entry.get("items", [])
+        entry_items: list[Item] = []
+        if not isinstance(raw_items, list) or len(raw_items) > MAX_ITEMS_PER_ENTRY:
+            problems.append(
+                Problem(
+                    "invalid_type",
+                    f"{path}.items",
+                    _("Must be a list of at most %(limit)d item slugs.")
+                    % {"limit": MAX_ITEMS_PER_ENTRY},
+                )
+            )
+            raw_items = []
+        for item_index, slug in enumerate(raw_items):
+            item = items.get(slug) if isinstance(slug, str) else None
+            if item is None:
+                problems.append(
+                    Problem(
+                        "unknown_item",
+                        f"{path}.items[{item_index}]",
+                        _("Unknown item %(item)r.") % {"item": slug},
+                    )
+                )
+            else:
+                entry_items.append(item)
+        if profile is not None:
+            entries.append(
+                ParsedEntry(profile=profile, items=entry_items, count=count, name=nickname)
+            )
+    return entries
+
+
+def roster_document(roster: Roster) -> dict[str, Any]:
+    """The roster as a document (export); call with entries and items prefetched."""
+    return {
+        "format": FORMAT,
+        "system": roster.system.slug,
+        "name": roster.name,
+        "faction": roster.faction.slug if roster.faction else None,
+        "settings": roster.settings,
+        "entries": [
+            {
+                "profile": entry.profile.slug,
+                "items": [row.item.slug for row in entry.items.all()],
+                "count": entry.count,
+                "name": entry.name,
+            }
+            for entry in roster.entries.all()
+        ],
+    }
+
+
+def document_roster_input(document: Any) -> tuple[GameSystem, RosterInput]:
+    """A document as the rules see it, for validation without saving: only its shape is
+    checked here; unknown profiles and items are the validator's issues, not problems."""
+    problems: list[Problem] = []
+    if not isinstance(document, dict):
+        raise DocumentInvalid([Problem("invalid_document", "", _("Expected a JSON object."))])
+    slug = document.get("system")
+    if not isinstance(slug, str) or slug not in registry().slugs():
+        raise DocumentInvalid(
+            [
+                Problem(
+                    "unknown_system",
+                    "system",
+                    _("Unknown rule system %(system)r.") % {"system": slug},
+                )
+            ]
+        )
+    system, _created = GameSystem.objects.get_or_create(
+        slug=slug, defaults={"name": registry().get(slug).name}
+    )
+    faction = document.get("faction") or ""
+    if not isinstance(faction, str):
+        problems.append(Problem("invalid_type", "faction", _("Must be text.")))
+    raw_settings = document.get("settings", {})
+    settings: dict[str, object] = {}
+    if not isinstance(raw_settings, dict):
+        problems.append(Problem("invalid_type", "settings", _("Must be an object.")))
+    else:
+        rules = registry().get(slug).rosters
+        try:
+            settings = rules.normalise_settings(raw_settings) if rules else dict(raw_settings)
+        except RuleViolation as error:
+            problems.append(Problem(error.code, "settings", error.message))
+    raw_entries = document.get("entries", [])
+    entries: list[EntryInput] = []
+    if not isinstance(raw_entries, list) or len(raw_entries) > MAX_ENTRIES:
+        problems.append(
+            Problem(
+                "invalid_type",
+                "entries",
+                _("Must be a list of at most %(limit)d entries.") % {"limit": MAX_ENTRIES},
+            )
+        )
+        raw_entries = []
+    for index, entry in enumerate(raw_entries):
+        path = f"entries[{index}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("profile"), str):
+            problems.append(
+                Problem("invalid_type", path, _("Must be an object with a profile slug."))
+            )
+            continue
+        items = entry.get("items", [])
+        if (
+            not isinstance(items, list)
+            or len(items) > MAX_ITEMS_PER_ENTRY
+            or not all(isinstance(slug, str) for slug in items)
+        ):
+            problems.append(
+                Problem(
+                    "invalid_type",
+                    f"{path}.items",
+                    _("Must be a list of at most %(limit)d item slugs.")
+                    % {"limit": MAX_ITEMS_PER_ENTRY},
+                )
+            )
+            continue
+        count = entry.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool):
+            problems.append(Problem("count_invalid", f"{path}.count", _("Must be a whole number.")))
+            continue
+        name = entry.get("name") or ""
+        entries.append(
+            EntryInput(
+                profile=entry["profile"], items=tuple(items), name=str(name)[:60], count=count
+            )
+        )
+    if problems:
+        raise DocumentInvalid(problems)
+    return system, RosterInput(
+        faction=faction if isinstance(faction, str) else "",
+        settings=settings,
+        entries=tuple(entries),
+    )

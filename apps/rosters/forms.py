@@ -1,0 +1,72 @@
+"""Forms of the roster pages (shape only; the rules are checked by the system)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from apps.catalog.models import Faction, GameSystem
+from apps.systems.core.registry import registry
+
+MAX_IMPORT_BYTES = 256 * 1024
+
+
+class RosterCreateForm(forms.Form):
+    name = forms.CharField(label=_("Team name"), max_length=100)
+    faction = forms.ModelChoiceField(label=_("Faction"), queryset=Faction.objects.none())
+    game_size = forms.TypedChoiceField(label=_("Game size"), coerce=int, initial=5)
+
+    def __init__(self, *args: Any, system: GameSystem, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        faction_field = self.fields["faction"]
+        assert isinstance(faction_field, forms.ModelChoiceField)
+        faction_field.queryset = Faction.objects.filter(system=system)
+        set_game_size_choices(self, system)
+
+
+def set_game_size_choices(form: forms.Form, system: GameSystem) -> None:
+    field = form.fields["game_size"]
+    assert isinstance(field, forms.TypedChoiceField)
+    field.choices = [(size.value, _(size.label)) for size in registry().get(system.slug).game_sizes]
+
+
+class RosterSettingsForm(forms.Form):
+    name = forms.CharField(label=_("Team name"), max_length=100)
+    game_size = forms.TypedChoiceField(label=_("Game size"), coerce=int)
+
+    def __init__(self, *args: Any, system: GameSystem, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        set_game_size_choices(self, system)
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(label=_("Nickname"), max_length=60, required=False)
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("Roster file (.json)"), required=False)
+    text = forms.CharField(
+        label=_("…or paste the document"),
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        required=False,
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > MAX_IMPORT_BYTES:
+                raise forms.ValidationError(_("The file is larger than 256 KB."))
+            try:
+                data["content"] = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                raise forms.ValidationError(_("The file is not UTF-8 text.")) from None
+        elif data.get("text"):
+            if len(data["text"]) > MAX_IMPORT_BYTES:
+                raise forms.ValidationError(_("The document is larger than 256 KB."))
+            data["content"] = data["text"]
+        else:
+            raise forms.ValidationError(_("Choose a file or paste a roster document."))
+        return data

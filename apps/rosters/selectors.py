@@ -1,0 +1,171 @@
+"""Reads of rosters: permission-checked fetches, lists, and the rules' view of a roster."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Max, Prefetch, QuerySet
+from django.http import Http404
+
+from apps.accounts.models import User
+from apps.catalog.models import Faction, GameSystem, Item, ItemRevision, Profile, ProfileRevision
+from apps.rosters.models import Roster, RosterEntry, RosterEntryItem
+from apps.systems.core.registry import registry
+from apps.systems.core.rosters import (
+    CatalogData,
+    CatalogEntry,
+    EntryInput,
+    RosterInput,
+    RosterReport,
+)
+
+
+def _with_contents(queryset: QuerySet[Roster]) -> QuerySet[Roster]:
+    items = RosterEntryItem.objects.select_related("item").order_by("position")
+    entries = (
+        RosterEntry.objects.select_related("profile")
+        .prefetch_related(Prefetch("items", queryset=items))
+        .order_by("position")
+    )
+    return queryset.select_related("system", "faction", "owner").prefetch_related(
+        Prefetch("entries", queryset=entries)
+    )
+
+
+def roster_for_owner(user: User, roster_id: int) -> Roster:
+    """The user's own roster with its entries and items, or 404 (other people's rosters are
+    not revealed to exist). Writes lock the row in ``services`` instead."""
+    if not user.is_authenticated:
+        raise Http404
+    roster = _with_contents(Roster.objects.filter(owner=user)).filter(pk=roster_id).first()
+    if roster is None:
+        raise Http404
+    return roster
+
+
+def roster_by_share_token(token: str) -> Roster:
+    roster = _with_contents(Roster.objects.filter(share_token=token)).first() if token else None
+    if roster is None:
+        raise Http404
+    return roster
+
+
+def roster_list_for_user(user: User) -> QuerySet[Roster]:
+    return Roster.objects.filter(owner=user).select_related("system", "faction")
+
+
+# Every builder click needs the whole catalogue; it changes only when an organiser edits a card,
+# so it is kept per process and re-read when any card's stamp (count, last change) moves.
+_CATALOG_CACHE: dict[int, tuple[tuple[object, ...], CatalogData]] = {}
+
+
+def _catalog_stamp(system: GameSystem) -> tuple[object, ...]:
+    stamp: list[object] = []
+    for model in (Profile, Item):
+        row = model.objects.filter(system=system).aggregate(n=Count("pk"), at=Max("updated_at"))
+        stamp += [row["n"], row["at"]]
+    stamp.append(tuple(Faction.objects.filter(system=system).values_list("slug", "name")))
+    return tuple(stamp)
+
+
+def catalog_data(system: GameSystem, roster: Roster | None = None) -> CatalogData:
+    """The system's catalogue as the rules see it: current cards, except that cards a roster
+    uses are given at the version its entries were built with."""
+    stamp = _catalog_stamp(system)
+    cached = _CATALOG_CACHE.get(system.pk)
+    if cached is None or cached[0] != stamp:
+        cached = (stamp, _catalog_read(system))
+        _CATALOG_CACHE[system.pk] = cached
+    current = cached[1]
+    if roster is None:
+        return current
+    profiles, items = dict(current.profiles), dict(current.items)
+    _pin_versions(roster, profiles, items)
+    return CatalogData(factions=current.factions, profiles=profiles, items=items)
+
+
+def _catalog_read(system: GameSystem) -> CatalogData:
+    factions = {f.slug: f.name for f in Faction.objects.filter(system=system)}
+    profiles = {
+        p.slug: CatalogEntry(
+            slug=p.slug,
+            name=p.name,
+            stats=p.stats,
+            version=p.version,
+            sample=p.sample,
+            factions=tuple(f.slug for f in p.factions.all()),
+        )
+        for p in Profile.objects.filter(system=system).prefetch_related("factions")
+    }
+    items = {
+        i.slug: CatalogEntry(
+            slug=i.slug,
+            name=i.name,
+            stats=i.stats,
+            version=i.version,
+            sample=i.sample,
+            kind=i.kind,
+            cost=i.cost,
+        )
+        for i in Item.objects.filter(system=system)
+    }
+    return CatalogData(factions=factions, profiles=profiles, items=items)
+
+
+def _pin_versions(
+    roster: Roster, profiles: dict[str, CatalogEntry], items: dict[str, CatalogEntry]
+) -> None:
+    """Replace the cards the roster uses at an older version by that version's revision."""
+    entries = list(roster.entries.all())
+    old_profiles = {
+        (e.profile_id, e.profile_version): e.profile.slug
+        for e in entries
+        if e.profile_version != e.profile.version
+    }
+    for rev in ProfileRevision.objects.filter(profile_id__in={k[0] for k in old_profiles}):
+        if slug := old_profiles.get((rev.profile_id, rev.version)):
+            profiles[slug] = _entry_of(rev, slug, factions=tuple(rev.factions))
+    old_items = {
+        (row.item_id, row.item_version): row.item.slug
+        for e in entries
+        for row in e.items.all()
+        if row.item_version != row.item.version
+    }
+    for item_rev in ItemRevision.objects.filter(item_id__in={k[0] for k in old_items}):
+        if slug := old_items.get((item_rev.item_id, item_rev.version)):
+            items[slug] = _entry_of(item_rev, slug, kind=item_rev.kind, cost=item_rev.cost)
+
+
+def _entry_of(revision: ProfileRevision | ItemRevision, slug: str, **extra: Any) -> CatalogEntry:
+    return CatalogEntry(
+        slug=slug,
+        name=revision.name,
+        stats=revision.stats,
+        version=revision.version,
+        sample=revision.sample,
+        **extra,
+    )
+
+
+def roster_input(roster: Roster) -> RosterInput:
+    return RosterInput(
+        faction=roster.faction.slug if roster.faction else "",
+        settings=roster.settings,
+        entries=tuple(
+            EntryInput(
+                profile=entry.profile.slug,
+                items=tuple(row.item.slug for row in entry.items.all()),
+                name=entry.name,
+                count=entry.count,
+            )
+            for entry in roster.entries.all()
+        ),
+    )
+
+
+def roster_report(roster: Roster, catalog: CatalogData | None = None) -> RosterReport:
+    """Every issue and the totals, from the system's one validator."""
+    rules = registry().get(roster.system.slug).rosters
+    if rules is None:
+        return RosterReport(issues=(), totals={})
+    return rules.report(roster_input(roster), catalog or catalog_data(roster.system, roster))

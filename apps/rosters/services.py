@@ -1,0 +1,263 @@
+"""Writes to rosters. Every change re-runs the system's validator and stores legality."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+
+from django.db import transaction
+from django.db.models import Max
+from django.http import Http404
+
+from apps.accounts.models import User
+from apps.catalog.models import Faction, GameSystem, Item, Profile
+from apps.rosters.documents import ParsedRoster, parse_document
+from apps.rosters.models import Roster, RosterEntry, RosterEntryItem
+from apps.rosters.selectors import roster_for_owner, roster_report
+from apps.systems.core.errors import RuleViolation
+from apps.systems.core.registry import registry
+
+MAX_ROSTERS_PER_USER = 500
+
+
+class RosterError(RuleViolation):
+    """A request the roster cannot take (wrong system, unknown entry, ...)."""
+
+
+def _normalised_settings(system: GameSystem, settings: Mapping[str, object]) -> dict[str, object]:
+    rules = registry().get(system.slug).rosters
+    return rules.normalise_settings(settings) if rules else dict(settings)
+
+
+def roster_refresh_legality(roster: Roster) -> Roster:
+    """Re-validate and store the result (call after any change, inside the transaction)."""
+    fresh = roster_for_owner(roster.owner, roster.pk)
+    report = roster_report(fresh)
+    Roster.objects.filter(pk=roster.pk).update(legal=report.valid, issue_count=len(report.issues))
+    fresh.legal, fresh.issue_count = report.valid, len(report.issues)
+    return fresh
+
+
+def _check_quota(owner: User) -> None:
+    if Roster.objects.filter(owner=owner).count() >= MAX_ROSTERS_PER_USER:
+        raise RosterError("roster_quota", f"You already have {MAX_ROSTERS_PER_USER} rosters.")
+
+
+@transaction.atomic
+def roster_create(
+    *,
+    owner: User,
+    system: GameSystem,
+    name: str,
+    faction: Faction | None,
+    settings: Mapping[str, object],
+) -> Roster:
+    _check_quota(owner)
+    if faction is not None and faction.system_id != system.pk:
+        raise RosterError("unknown_faction", "The faction belongs to another rule system.")
+    roster = Roster(
+        owner=owner,
+        system=system,
+        name=name.strip(),
+        faction=faction,
+        settings=_normalised_settings(system, settings),
+    )
+    roster.full_clean()
+    roster.save()
+    return roster_refresh_legality(roster)
+
+
+@transaction.atomic
+def roster_update(
+    *, owner: User, roster_id: int, name: str, settings: Mapping[str, object]
+) -> Roster:
+    roster = _locked(owner, roster_id)
+    roster.name = name.strip()
+    roster.settings = _normalised_settings(roster.system, {**roster.settings, **settings})
+    roster.full_clean()
+    roster.save(update_fields=["name", "settings", "updated_at"])
+    return roster_refresh_legality(roster)
+
+
+def _touched(roster: Roster) -> Roster:
+    """Mark the roster changed now and re-validate it."""
+    roster.save(update_fields=["updated_at"])
+    return roster_refresh_legality(roster)
+
+
+def _locked(owner: User, roster_id: int) -> Roster:
+    """The owner's roster row, locked until the transaction ends (concurrent clicks on two
+    tablets apply one after the other); 404 for anyone else's."""
+    roster = (
+        Roster.objects.select_for_update()
+        .select_related("system", "owner")
+        .filter(owner=owner, pk=roster_id)
+        .first()
+    )
+    if roster is None:
+        raise Http404
+    return roster
+
+
+def _entry(roster: Roster, entry_id: int) -> RosterEntry:
+    entry = RosterEntry.objects.select_related("profile").filter(roster=roster, pk=entry_id).first()
+    if entry is None:
+        raise RosterError("unknown_entry", "That fighter is not in this roster.")
+    return entry
+
+
+@transaction.atomic
+def roster_entry_add(*, owner: User, roster_id: int, profile_slug: str) -> Roster:
+    roster = _locked(owner, roster_id)
+    profile = Profile.objects.filter(system=roster.system, slug=profile_slug).first()
+    if profile is None:
+        raise RosterError("unknown_profile", f"Unknown profile {profile_slug!r}.")
+    position = (roster.entries.aggregate(Max("position"))["position__max"] or 0) + 1
+    RosterEntry.objects.create(
+        roster=roster, position=position, profile=profile, profile_version=profile.version
+    )
+    return _touched(roster)
+
+
+@transaction.atomic
+def roster_entry_remove(*, owner: User, roster_id: int, entry_id: int) -> Roster:
+    roster = _locked(owner, roster_id)
+    _entry(roster, entry_id).delete()
+    return _touched(roster)
+
+
+@transaction.atomic
+def roster_entry_rename(*, owner: User, roster_id: int, entry_id: int, name: str) -> Roster:
+    roster = _locked(owner, roster_id)
+    entry = _entry(roster, entry_id)
+    entry.name = name.strip()
+    entry.full_clean()
+    entry.save(update_fields=["name"])
+    return _touched(roster)
+
+
+@transaction.atomic
+def roster_entry_update_version(*, owner: User, roster_id: int, entry_id: int) -> Roster:
+    """Move an entry (and its items) to the current versions of their cards."""
+    roster = _locked(owner, roster_id)
+    entry = _entry(roster, entry_id)
+    entry.profile_version = entry.profile.version
+    entry.save(update_fields=["profile_version"])
+    for row in entry.items.all():
+        row.item_version = row.item.version
+        row.save(update_fields=["item_version"])
+    return _touched(roster)
+
+
+@transaction.atomic
+def roster_item_add(*, owner: User, roster_id: int, entry_id: int, item_slug: str) -> Roster:
+    roster = _locked(owner, roster_id)
+    entry = _entry(roster, entry_id)
+    item = Item.objects.filter(system=roster.system, slug=item_slug).first()
+    if item is None:
+        raise RosterError("unknown_item", f"Unknown item {item_slug!r}.")
+    position = (entry.items.aggregate(Max("position"))["position__max"] or 0) + 1
+    RosterEntryItem.objects.create(
+        entry=entry, position=position, item=item, item_version=item.version
+    )
+    return _touched(roster)
+
+
+@transaction.atomic
+def roster_item_remove(*, owner: User, roster_id: int, entry_id: int, row_id: int) -> Roster:
+    roster = _locked(owner, roster_id)
+    entry = _entry(roster, entry_id)
+    deleted, _ = RosterEntryItem.objects.filter(entry=entry, pk=row_id).delete()
+    if not deleted:
+        raise RosterError("unknown_item", "That item is not on this fighter.")
+    return _touched(roster)
+
+
+def _fill(roster: Roster, parsed: ParsedRoster) -> None:
+    for position, parsed_entry in enumerate(parsed.entries, start=1):
+        entry = RosterEntry.objects.create(
+            roster=roster,
+            position=position,
+            profile=parsed_entry.profile,
+            profile_version=parsed_entry.profile.version,
+            name=parsed_entry.name,
+            count=parsed_entry.count,
+        )
+        RosterEntryItem.objects.bulk_create(
+            RosterEntryItem(entry=entry, position=i, item=item, item_version=item.version)
+            for i, item in enumerate(parsed_entry.items, start=1)
+        )
+
+
+@transaction.atomic
+def roster_import(*, owner: User, document: object) -> Roster:
+    """Create a roster from a document; every problem is reported and nothing is saved."""
+    parsed = parse_document(document)
+    _check_quota(owner)
+    roster = Roster(
+        owner=owner,
+        system=parsed.system,
+        name=parsed.name,
+        faction=parsed.faction,
+        settings=parsed.settings,
+    )
+    roster.full_clean()
+    roster.save()
+    _fill(roster, parsed)
+    return roster_refresh_legality(roster)
+
+
+@transaction.atomic
+def roster_replace(*, owner: User, roster_id: int, document: object) -> Roster:
+    """Replace a roster's contents with a document of the same system (API PUT)."""
+    roster = _locked(owner, roster_id)
+    parsed = parse_document(document, expected_system=roster.system.slug)
+    roster.entries.all().delete()
+    roster.name, roster.faction, roster.settings = parsed.name, parsed.faction, parsed.settings
+    roster.full_clean()
+    roster.save()
+    _fill(roster, parsed)
+    return roster_refresh_legality(roster)
+
+
+@transaction.atomic
+def roster_duplicate(*, owner: User, roster_id: int, name: str) -> Roster:
+    source = roster_for_owner(owner, roster_id)
+    _check_quota(owner)
+    copy = Roster.objects.create(
+        owner=owner,
+        system=source.system,
+        name=name[:100],
+        faction=source.faction,
+        settings=source.settings,
+    )
+    for entry in source.entries.all():
+        new_entry = RosterEntry.objects.create(
+            roster=copy,
+            position=entry.position,
+            profile=entry.profile,
+            profile_version=entry.profile_version,
+            name=entry.name,
+            count=entry.count,
+        )
+        RosterEntryItem.objects.bulk_create(
+            RosterEntryItem(
+                entry=new_entry, position=row.position, item=row.item, item_version=row.item_version
+            )
+            for row in entry.items.all()
+        )
+    return roster_refresh_legality(copy)
+
+
+@transaction.atomic
+def roster_delete(*, owner: User, roster_id: int) -> None:
+    _locked(owner, roster_id).delete()
+
+
+@transaction.atomic
+def roster_share(*, owner: User, roster_id: int, enabled: bool) -> Roster:
+    """Turn the read-only share link on (a new unguessable token) or off."""
+    roster = _locked(owner, roster_id)
+    roster.share_token = secrets.token_urlsafe(24) if enabled else None
+    roster.save(update_fields=["share_token", "updated_at"])
+    return roster

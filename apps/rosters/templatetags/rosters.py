@@ -1,0 +1,28 @@
+"""Template helpers for roster pages."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext
+
+from apps.systems.core.rosters import RosterIssue
+
+register = template.Library()
+
+
+@register.filter
+def issue_message(issue: RosterIssue) -> str:
+    """The issue's message in the active language (its template is a catalogue msgid)."""
+    # Params such as rank names are catalogue msgids too; names without a translation pass
+    # through gettext unchanged.
+    params = {
+        key: gettext(value) if isinstance(value, str) else value
+        for key, value in issue.params.items()
+    }
+    return gettext(issue.template) % params
+
+
+@register.filter
+def translated(message: str) -> str:
+    """Translate a gettext_noop-marked string that comes from a rule system."""
+    return gettext(message) if message else ""
