@@ -146,12 +146,15 @@ class BuilderView:
     foreign_leaders: tuple[OptionView, ...]
 
 
-def _issue(issue: Issue | None) -> RosterIssue | None:
-    if issue is None:
-        return None
+def roster_issue(issue: Issue) -> RosterIssue:
+    """A Deathmatch issue in the shape every system reports (``apps.systems.core.rosters``)."""
     return RosterIssue(
         code=issue.code, template=issue.template, params=issue.params, entry=issue.entry
     )
+
+
+def _issue(issue: Issue | None) -> RosterIssue | None:
+    return None if issue is None else roster_issue(issue)
 
 
 def _weapon(weapon: Weapon) -> WeaponView:

@@ -17,11 +17,10 @@ from apps.systems.core.rosters import (
     CatalogData,
     CatalogEntry,
     RosterInput,
-    RosterIssue,
     RosterReport,
 )
 from apps.systems.core.schema import FieldSpec, SchemaError
-from apps.systems.deathmatch.builder import BuilderView, builder_view
+from apps.systems.deathmatch.builder import BuilderView, builder_view, roster_issue
 from apps.systems.deathmatch.catalog import (
     ITEM_FIELDS,
     ITEM_KIND_CHOICES,
@@ -39,7 +38,6 @@ from apps.systems.deathmatch.catalog import (
 )
 from apps.systems.deathmatch.roster import (
     GAME_SIZES,
-    Issue,
     Roster,
     RosterEntry,
     totals,
@@ -184,12 +182,6 @@ def deathmatch_roster(roster: RosterInput) -> Roster:
             RosterEntry(profile=e.profile, items=e.items, name=e.name, count=e.count)
             for e in roster.entries
         ),
-    )
-
-
-def roster_issue(issue: Issue) -> RosterIssue:
-    return RosterIssue(
-        code=issue.code, template=issue.template, params=issue.params, entry=issue.entry
     )
 
 
