@@ -10,6 +10,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin
+from django.db import transaction
 from django.http import HttpRequest
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -263,6 +264,16 @@ class ItemAdmin(CardAdmin):
 class FactionAdmin(admin.ModelAdmin):
     list_display = ("name", "slug", "system", "sample")
     list_filter = ("system", "sample")
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        with transaction.atomic():
+            super().save_model(request, obj, form, change)
+            services.catalog_changed(obj.system)
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        with transaction.atomic():
+            super().delete_model(request, obj)
+            services.catalog_changed(obj.system)
 
 
 @admin.register(Mission)

@@ -8,6 +8,8 @@ version 2 still shows version 2 after the card was updated.
 
 from __future__ import annotations
 
+import uuid
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -18,6 +20,10 @@ class GameSystem(models.Model):
 
     slug = models.SlugField(_("slug"), max_length=40, unique=True)
     name = models.CharField(_("name"), max_length=80)
+    # Renewed with every change to the system's factions, profiles or items (see
+    # ``apps.catalog.services``), so readers can keep the catalogue they read until it moves.
+    # Random rather than a counter: a value never comes back, not even after a rollback.
+    catalog_stamp = models.UUIDField(default=uuid.uuid4, editable=False)
 
     class Meta:
         verbose_name = _("rule system")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +34,11 @@ def game_systems_sync() -> dict[str, GameSystem]:
         row, _ = GameSystem.objects.update_or_create(slug=info.slug, defaults={"name": info.name})
         rows[info.slug] = row
     return rows
+
+
+def catalog_changed(system: GameSystem) -> None:
+    """Record that the system's catalogue changed (call inside the writing transaction)."""
+    GameSystem.objects.filter(pk=system.pk).update(catalog_stamp=uuid.uuid4())
 
 
 def _check_profile(
@@ -89,6 +95,7 @@ def profile_save(
     profile.full_clean(exclude=["factions"])
     profile.save()
     profile.factions.set(factions)
+    catalog_changed(system)
     ProfileRevision.objects.create(
         profile=profile,
         version=profile.version,
@@ -132,6 +139,7 @@ def item_save(
     item.stats, item.sample = dict(stats), sample
     item.full_clean()
     item.save()
+    catalog_changed(system)
     ItemRevision.objects.create(
         item=item,
         version=item.version,
@@ -172,14 +180,16 @@ def catalog_load(path: Path) -> LoadResult:
     if system is None:
         raise CatalogFileError(path, f"unknown system {document.get('system')!r}")
 
-    factions = {}
+    factions = {f.slug: f for f in Faction.objects.filter(system=system)}
     for row in document.get("factions", []):
-        faction, _ = Faction.objects.update_or_create(
-            system=system,
-            slug=row["slug"],
-            defaults={"name": row["name"], "sample": bool(row.get("sample", False))},
-        )
-        factions[faction.slug] = faction
+        wanted = {"name": row["name"], "sample": bool(row.get("sample", False))}
+        faction = factions.get(row["slug"])
+        if faction is None or (faction.name, faction.sample) != (wanted["name"], wanted["sample"]):
+            faction, _ = Faction.objects.update_or_create(
+                system=system, slug=row["slug"], defaults=wanted
+            )
+            factions[faction.slug] = faction
+            catalog_changed(system)
     for row in document.get("profiles", []):
         unknown = [slug for slug in row["factions"] if slug not in factions]
         if unknown:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
-from django.db.models import Count, Max, Prefetch, QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 
 from apps.accounts.models import User
@@ -54,26 +55,18 @@ def roster_list_for_user(user: User) -> QuerySet[Roster]:
     return Roster.objects.filter(owner=user).select_related("system", "faction")
 
 
-# Every builder click needs the whole catalogue; it changes only when an organiser edits a card,
-# so it is kept per process and re-read when any card's stamp (count, last change) moves.
-_CATALOG_CACHE: dict[int, tuple[tuple[object, ...], CatalogData]] = {}
-
-
-def _catalog_stamp(system: GameSystem) -> tuple[object, ...]:
-    stamp: list[object] = []
-    for model in (Profile, Item):
-        row = model.objects.filter(system=system).aggregate(n=Count("pk"), at=Max("updated_at"))
-        stamp += [row["n"], row["at"]]
-    stamp.append(tuple(Faction.objects.filter(system=system).values_list("slug", "name")))
-    return tuple(stamp)
+# Every builder click needs the whole catalogue; it changes only when an organiser edits it,
+# which renews ``GameSystem.catalog_stamp``, so each process keeps the last one it read.
+_CATALOG_CACHE: dict[int, tuple[UUID, CatalogData]] = {}
 
 
 def catalog_data(system: GameSystem, roster: Roster | None = None) -> CatalogData:
     """The system's catalogue as the rules see it: current cards, except that cards a roster
     uses are given at the version its entries were built with."""
-    stamp = _catalog_stamp(system)
     cached = _CATALOG_CACHE.get(system.pk)
-    if cached is None or cached[0] != stamp:
+    if cached is None or cached[0] != system.catalog_stamp:
+        # Read the stamp first: a change racing with the read makes the next call re-read.
+        stamp = GameSystem.objects.values_list("catalog_stamp", flat=True).get(pk=system.pk)
         cached = (stamp, _catalog_read(system))
         _CATALOG_CACHE[system.pk] = cached
     current = cached[1]
