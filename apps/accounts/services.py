@@ -8,6 +8,7 @@ from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 from apps.accounts.models import User
+from apps.catalog.services import organisers_group_ensure
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "skirmish-demo"
@@ -38,7 +39,8 @@ class DemoLogin:
 
 @transaction.atomic
 def demo_user_ensure() -> DemoLogin:
-    """Create (or reset) the demo login for a local first start; it is a staff user."""
+    """Create (or reset) the demo login for a local first start: a staff user in the
+    Organisers group, so the catalogue admin can be tried."""
     user, created = User.objects.get_or_create(
         username=DEMO_USERNAME, defaults={"display_name": "Demo"}
     )
@@ -46,4 +48,5 @@ def demo_user_ensure() -> DemoLogin:
     user.set_password(DEMO_PASSWORD)
     user.full_clean()
     user.save()
+    user.groups.add(organisers_group_ensure())
     return DemoLogin(username=DEMO_USERNAME, password=DEMO_PASSWORD, created=created)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 
 from apps.catalog.models import (
@@ -34,6 +35,21 @@ def game_systems_sync() -> dict[str, GameSystem]:
         row, _ = GameSystem.objects.update_or_create(slug=info.slug, defaults={"name": info.name})
         rows[info.slug] = row
     return rows
+
+
+ORGANISERS = "Organisers"
+ORGANISER_MODELS = ("faction", "profile", "item", "mission")
+
+
+@transaction.atomic
+def organisers_group_ensure() -> Group:
+    """The group whose staff members edit the catalogue in the admin (idempotent)."""
+    group, _ = Group.objects.get_or_create(name=ORGANISERS)
+    permissions = Permission.objects.filter(
+        content_type__app_label="catalog", content_type__model__in=ORGANISER_MODELS
+    ) | Permission.objects.filter(content_type__app_label="catalog", codename="view_gamesystem")
+    group.permissions.add(*permissions)
+    return group
 
 
 def catalog_changed(system: GameSystem) -> None:

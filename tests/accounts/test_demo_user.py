@@ -28,3 +28,11 @@ def test_demo_user_refused_in_production_mode(settings) -> None:
     with pytest.raises(CommandError, match="DJANGO_DEBUG"):
         call_command("demo_user")
     assert not User.objects.filter(username=DEMO_USERNAME).exists()
+
+
+def test_demo_user_is_an_organiser(settings) -> None:
+    settings.DEBUG = True
+    call_command("demo_user", stdout=StringIO())
+    demo = User.objects.get(username=DEMO_USERNAME)
+    assert demo.is_staff and not demo.is_superuser
+    assert demo.has_perm("catalog.change_profile")

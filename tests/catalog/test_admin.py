@@ -74,3 +74,16 @@ def test_item_form_offers_the_system_kinds(staff_client) -> None:
     html = response.content.decode()
     assert 'value="character_upgrade"' in html
     assert 'name="stats__limit_per_model"' in html
+
+
+def test_organisers_may_edit_the_catalogue_and_other_staff_may_not(client, deathmatch) -> None:
+    from apps.catalog.services import organisers_group_ensure
+
+    profile = Profile.objects.get(slug="atalante-c021-anzi")
+    url = reverse("admin:catalog_profile_change", args=[profile.pk])
+    staff = UserFactory(is_staff=True)
+    client.force_login(staff)
+    assert client.get(url).status_code == 403
+    staff.groups.add(organisers_group_ensure())
+    assert client.get(url).status_code == 200
+    assert client.get(reverse("admin:accounts_user_changelist")).status_code == 403

@@ -6,15 +6,24 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from apps.catalog.services import catalog_load, game_systems_sync, shipped_catalog_files
+from apps.catalog.services import (
+    catalog_load,
+    game_systems_sync,
+    organisers_group_ensure,
+    shipped_catalog_files,
+)
 from apps.systems.core.errors import RuleViolation
 
 
 class Command(BaseCommand):
-    help = "Load the shipped catalogues (fixtures/<system>/*.json); safe to run again."
+    help = (
+        "Load the shipped catalogues (fixtures/<system>/*.json) and the Organisers group that "
+        "may edit them; safe to run again."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         game_systems_sync()
+        organisers_group_ensure()
         for path in shipped_catalog_files():
             try:
                 result = catalog_load(path)
