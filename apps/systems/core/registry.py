@@ -17,6 +17,7 @@ from importlib import resources
 from typing import Final
 
 from apps.systems.core.errors import RuleViolation
+from apps.systems.core.match import MatchEngine
 from apps.systems.core.rosters import RosterRules
 from apps.systems.core.schema import CatalogSchema
 
@@ -75,6 +76,7 @@ class GameSystemInfo:
     # Filled in as each system's rules arrive; None means "not modelled yet".
     catalog: CatalogSchema | None = None
     rosters: RosterRules | None = None
+    matches: MatchEngine | None = None
 
     def reference(self, language: str) -> str:
         """The Markdown rules reference in ``language`` (e.g. "de", "de-at"), else English.

@@ -1,0 +1,216 @@
+"""The arithmetic of attacks (SPEC §1.5): modified Reflex, attack value, hit outcome, criticals,
+wound flip modifiers and damage. Pure functions of the units and what the players toggled.
+
+**Decisions**: a kept 0 fails even when a 9 was revealed beside it ("0 is always a failure");
+respawn shock lowers Reflex always and FK/NK only where the card prints them red (SPEC); a
+stationary model has Reflex 3 against shots, still lowered by shock markers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from apps.systems.core.deck import MAX_MODIFIER, Flip
+from apps.systems.deathmatch.catalog import RED_WEAPON_PREFIX, Weapon, WeaponKind
+from apps.systems.deathmatch.match.rules_text import NamedAbility
+from apps.systems.deathmatch.match.state import Outcome, Unit
+
+STATIONARY_REFLEX = 3
+COVER_BONUS = 2
+HARD_COVER_RESISTANCE = 1
+DODGE_BONUS = 2
+IN_MELEE_BONUS = 2
+REAR_MALUS = -2
+ELEVATED_TARGET = 1
+ELEVATED_ATTACKER = -1
+AIM_MALUS = -1
+WARNING_BONUS = 1
+OBSTACLE_BONUS = 2
+SEVERAL_ENEMIES_MALUS = -1
+SHIMMER_BONUS = 3
+SHIELD_RESISTANCE = 3
+POWER_STRIKE_STRENGTH = 1
+PENETRATION_STRENGTH = 2
+DISENGAGE_FRIENDS_BONUS = 2
+DISENGAGE_NOT_IN_CONTACT_BONUS = 1
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What the players judged at the table for one target (the app never measures)."""
+
+    cover: str = "none"  # "none", "cover", "hard"
+    target_elevated: bool = False
+    attacker_elevated: bool = False
+    rear: bool = False
+    target_in_melee: bool = False  # ranged only
+    obstacle: bool = False  # melee / disengage
+    several_enemies: bool = False  # melee / disengage: the target fights several enemies
+    warning: bool = False  # the defender pays 1 CP
+    friends_engaged: bool = False  # disengage: the striker also fights the mover's friends
+    not_in_contact: bool = False  # disengage: not in base contact
+
+
+@dataclass(frozen=True)
+class Modified:
+    value: int
+    notes: tuple[str, ...]
+
+
+def _red(unit: Unit, weapon_index: int) -> bool:
+    return f"{RED_WEAPON_PREFIX}{weapon_index}" in unit.profile.red_values and weapon_index < len(
+        unit.profile.weapons
+    )
+
+
+def attack_value(unit: Unit, weapon_index: int) -> Modified:
+    """FK or NK of the weapon, lowered by shock markers and, if printed red, respawn shock."""
+    weapon = unit.weapons[weapon_index]
+    value, notes = weapon.combat_value, []
+    if unit.markers.shock:
+        value -= unit.markers.shock
+        notes.append(f"shock -{unit.markers.shock}")
+    if unit.respawn_shock and _red(unit, weapon_index):
+        value -= 1
+        notes.append("respawn_shock -1")
+    return Modified(max(0, value), tuple(notes))
+
+
+def _base_reflex(target: Unit, *, ranged: bool) -> tuple[int, list[str]]:
+    reflex = target.profile.reflex
+    notes: list[str] = []
+    if ranged and target.stationary:
+        reflex, notes = STATIONARY_REFLEX, ["stationary"]
+    if target.markers.shock:
+        reflex -= target.markers.shock
+        notes.append(f"shock -{target.markers.shock}")
+    if target.respawn_shock:
+        reflex -= 1
+        notes.append("respawn_shock -1")
+    return max(0, reflex), notes
+
+
+def target_reflex(
+    attacker: Unit | None, target: Unit, situation: Situation, *, ranged: bool, aimed: bool
+) -> Modified:
+    """The target's Reflex against this attack with every modifier of SPEC §1.5."""
+    reflex, notes = _base_reflex(target, ranged=ranged)
+
+    def add(amount: int, note: str) -> None:
+        nonlocal reflex
+        reflex += amount
+        notes.append(f"{note} {amount:+d}")
+
+    if ranged and situation.cover in ("cover", "hard"):
+        add(COVER_BONUS, "hard_cover" if situation.cover == "hard" else "cover")
+    if not ranged and situation.obstacle:
+        add(OBSTACLE_BONUS, "obstacle")
+    if situation.target_elevated:
+        add(ELEVATED_TARGET, "target_elevated")
+    if situation.attacker_elevated:
+        add(ELEVATED_ATTACKER, "attacker_elevated")
+    if target.dodges and not target.stationary:
+        add(DODGE_BONUS * target.dodges, "dodge")
+    steady = attacker is not None and NamedAbility.STEADY_HAND in attacker.abilities
+    if ranged and situation.target_in_melee and not steady:
+        add(IN_MELEE_BONUS, "in_melee")
+    if not ranged and situation.several_enemies:
+        add(SEVERAL_ENEMIES_MALUS, "several_enemies")
+    if situation.rear:
+        add(REAR_MALUS, "rear")
+    if ranged and aimed:
+        add(AIM_MALUS, "aim")
+    if situation.warning:
+        add(WARNING_BONUS, "warning")
+    if ranged and target.shimmer:
+        add(SHIMMER_BONUS, "shimmer")
+    return Modified(reflex, tuple(notes))
+
+
+def disengage_reflex(mover: Unit, situation: Situation) -> Modified:
+    """The disengaging model's Reflex against a strike: the melee list plus +2 if the striker
+    also fights the mover's friends and +1 if not in base contact."""
+    base = target_reflex(None, mover, situation, ranged=False, aimed=False)
+    reflex, notes = base.value, list(base.notes)
+    if situation.friends_engaged:
+        reflex += DISENGAGE_FRIENDS_BONUS
+        notes.append(f"friends_engaged +{DISENGAGE_FRIENDS_BONUS}")
+    if situation.not_in_contact:
+        reflex += DISENGAGE_NOT_IN_CONTACT_BONUS
+        notes.append(f"not_in_contact +{DISENGAGE_NOT_IN_CONTACT_BONUS}")
+    return Modified(reflex, tuple(notes))
+
+
+def hit_outcome(flip: Flip, attack_value: int, reflex: int) -> Outcome:
+    """Greater is a hit, equal a graze/flesh wound, lower a miss; a kept 0 always fails."""
+    kept = flip.result
+    if kept == 0:
+        return Outcome.FAIL
+    total = kept + attack_value
+    if total > reflex:
+        return Outcome.HIT
+    return Outcome.GRAZE if total == reflex else Outcome.MISS
+
+
+def default_critical_choice(outcome: Outcome, nines: int) -> tuple[int, int]:
+    """(auto-hits, wound boosts) the attacker most likely wants: one 9 turns a graze or miss
+    into a normal hit, every other 9 boosts the wound flip."""
+    if outcome is Outcome.FAIL or nines == 0:
+        return (0, 0)
+    if outcome is Outcome.HIT:
+        return (0, nines)
+    return (1, nines - 1)
+
+
+def with_criticals(outcome: Outcome, auto_hits: int) -> Outcome:
+    if outcome in (Outcome.GRAZE, Outcome.MISS) and auto_hits > 0:
+        return Outcome.HIT
+    return outcome
+
+
+def near_miss_hits_interferer(flip: Flip, attack_value: int, reflex: int) -> bool:
+    """A miss that the target's cover from another model alone caused (SPEC: interfering
+    models): without that +2 the shot would have hit."""
+    kept = flip.result
+    return kept != 0 and reflex - COVER_BONUS < kept + attack_value < reflex
+
+
+def wound_modifier(
+    *,
+    outcome: Outcome,
+    crit_boosts: int,
+    charge: bool,
+    power_strike: bool,
+    stationary_in_melee: bool,
+    target: Unit,
+) -> int:
+    modifier = crit_boosts + int(charge) + int(power_strike) + int(stationary_in_melee)
+    if outcome is Outcome.GRAZE:
+        modifier -= 1
+    if NamedAbility.TOUGH in target.abilities:
+        modifier -= 1
+    return max(-MAX_MODIFIER, min(MAX_MODIFIER, modifier))
+
+
+def strength(weapon: Weapon, *, power_strike: bool, penetration: bool) -> int:
+    value = weapon.strength
+    if power_strike and weapon.kind is WeaponKind.MELEE:
+        value += POWER_STRIKE_STRENGTH
+    if penetration:
+        value += PENETRATION_STRENGTH
+    return value
+
+
+def resistance(target: Unit, *, hard_cover: bool, core_bonus: int = 0) -> int:
+    """Resistance against this hit: acid lowers it (never below 1), hard cover and an energy
+    shield marker raise it, as does each switch the core's owner controls (Onslaught)."""
+    value = max(1, target.profile.resistance - target.markers.acid)
+    if hard_cover:
+        value += HARD_COVER_RESISTANCE
+    if target.shields:
+        value += SHIELD_RESISTANCE
+    return value + core_bonus
+
+
+def damage(card: int, strength_value: int, resistance_value: int) -> int:
+    return max(0, card + strength_value - resistance_value)

@@ -1,0 +1,199 @@
+"""The Deathmatch match engine as the rest of the app sees it (``core.match.MatchEngine``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import cattrs
+
+from apps.systems.core.deck import draw, shuffled_deck
+from apps.systems.core.errors import RuleViolation
+from apps.systems.core.match import Args, Command, CommandSpec, Event, TimelineLine
+from apps.systems.deathmatch.catalog import EquipmentCard, FighterProfile
+from apps.systems.deathmatch.match.apply import apply
+from apps.systems.deathmatch.match.commands import COMMAND_SPECS
+from apps.systems.deathmatch.match.decide import decide
+from apps.systems.deathmatch.match.modes import (
+    ObjectiveKind,
+    Spot,
+    mode_by_card,
+    mode_by_slug,
+    modes_for,
+)
+from apps.systems.deathmatch.match.serial import dump, load
+from apps.systems.deathmatch.match.state import (
+    MatchState,
+    Objective,
+    Phase,
+    PlayerState,
+    Unit,
+    UnitKind,
+)
+from apps.systems.deathmatch.match.timeline import timeline_line
+from apps.systems.deathmatch.match.units import core_profile, fighter_unit, special_unit
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+RANDOM_MODE = "random"
+
+
+def _choose_mode(slug: str, players: int, rng: random.Random) -> tuple[str, list[int]]:
+    """The agreed mode, or a random one by flipping a card from a freshly shuffled deck: 0-9
+    names a two-player mode; with 3-4 players cards are flipped until one shows 1-5."""
+    if slug != RANDOM_MODE:
+        mode = mode_by_slug(slug)
+        if not mode.min_players <= players <= mode.max_players:
+            raise RuleViolation(
+                "mode_players",
+                f"{mode.name} is played by {mode.players_label} players, not {players}.",
+            )
+        return mode.slug, []
+    deck = shuffled_deck(rng)
+    cards: list[int] = []
+    multiplayer = modes_for(players) if players > 2 else ()
+    while True:
+        drawn = draw(deck, rng)
+        deck = drawn.deck
+        cards.append(drawn.card)
+        if players == 2:
+            return mode_by_card(drawn.card).slug, cards
+        if 1 <= drawn.card <= len(multiplayer):
+            return multiplayer[drawn.card - 1].slug, cards
+
+
+def _objective(spot: Spot) -> Objective:
+    return Objective(id=spot.id, kind=spot.kind.value, side=spot.side)
+
+
+class DeathmatchEngine:
+    def commands(self) -> tuple[CommandSpec, ...]:
+        return COMMAND_SPECS
+
+    def start(self, setup: Mapping[str, Any], rng: random.Random) -> list[Event]:
+        """Open a match: ``setup`` holds ``mode`` (a slug or "random"), ``game_size``,
+        ``gadgets`` (bool) and ``players``: ``[{"name", "faction", "harmony", "fighters":
+        [{"name", "profile": <FighterProfile>, "items": [<EquipmentCard>]}]}]``."""
+        args = Args(setup)
+        players = args.objects("players", most=MAX_PLAYERS)
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise RuleViolation("players", "A Deathmatch match has 2 to 4 players.")
+        game_size = args.integer("game_size", lo=3, hi=7)
+        if game_size not in (3, 5, 7):
+            raise RuleViolation("game_size", "The game size must be 3, 5 or 7 fighters.")
+        mode_slug, cards = _choose_mode(args.text("mode"), len(players), rng)
+        mode = mode_by_slug(mode_slug)
+        player_states: list[PlayerState] = []
+        units: list[Unit] = []
+        for index, player in enumerate(players):
+            player_states.append(
+                PlayerState(
+                    index=index,
+                    name=player.text("name")[:40] or f"Player {index + 1}",
+                    faction=player.text("faction", ""),
+                    deck=shuffled_deck(rng),
+                    harmony=player.boolean("harmony"),
+                )
+            )
+            fighters = player.objects("fighters", most=20)
+            if not fighters:
+                raise RuleViolation("empty_team", f"{player.text('name')} has no fighters.")
+            for fighter in fighters:
+                try:
+                    profile = load(fighter.raw("profile"), FighterProfile)
+                    items = load(fighter.raw("items"), tuple[EquipmentCard, ...])
+                except cattrs.BaseValidationError as error:
+                    raise RuleViolation(
+                        "bad_fighter", f"A fighter card cannot be read: {error}"
+                    ) from None
+                units.append(
+                    fighter_unit(len(units), index, profile, items, fighter.text("name", ""))
+                )
+        layout = mode.layout(len(players), game_size)
+        if mode.cores:
+            for spot in layout.spots:
+                if spot.kind is ObjectiveKind.CORE and spot.side is not None:
+                    units.append(
+                        special_unit(len(units), spot.side, UnitKind.CORE, core_profile(game_size))
+                    )
+        objectives = tuple(
+            _objective(spot)
+            for spot in layout.spots
+            if spot.kind not in (ObjectiveKind.CORE, ObjectiveKind.KING_ZONE)
+        )
+        awaiting = "gadgets" if args.boolean("gadgets", True) else "deployment_flip"
+        return [
+            Event(
+                "match_started",
+                {
+                    "mode": mode.slug,
+                    "mode_cards": cards,
+                    "game_size": game_size,
+                    "players": dump(tuple(player_states)),
+                    "units": dump(tuple(units)),
+                    "objectives": dump(objectives),
+                    "awaiting": awaiting,
+                },
+            )
+        ]
+
+    def initial_state(self) -> MatchState:
+        return MatchState()
+
+    def decide(self, state: MatchState, command: Command, rng: random.Random) -> list[Event]:
+        return decide(state, command, rng)
+
+    def apply(self, state: MatchState, event: Event) -> MatchState:
+        return apply(state, event)
+
+    def dump_state(self, state: MatchState) -> dict[str, Any]:
+        data: dict[str, Any] = dump(state)
+        return data
+
+    def load_state(self, data: Mapping[str, Any]) -> MatchState:
+        return load(data, MatchState)
+
+    def public_state(self, state: MatchState) -> dict[str, Any]:
+        public: dict[str, Any] = hide_decks(self.dump_state(state))
+        return public
+
+    def public_event(self, event: Event) -> dict[str, Any]:
+        public: dict[str, Any] = hide_decks(dict(event.data))
+        return public
+
+    def finished(self, state: MatchState) -> bool:
+        return state.phase is Phase.OVER
+
+    def result(self, state: MatchState) -> dict[str, Any] | None:
+        if state.result is None:
+            return None
+        return {
+            "winners": list(state.result.winners),
+            "draw": state.result.draw,
+            "reason": state.result.reason,
+            "vp": [p.total_vp for p in state.players],
+        }
+
+    def timeline(self, state: MatchState, event: Event) -> TimelineLine | None:
+        return timeline_line(state, event)
+
+
+def deck_summary(deck: Mapping[str, Any]) -> dict[str, Any]:
+    """What a player may know of a deck: how many cards come before the Wendepunkt and which
+    cards were drawn since the last shuffle -- never the order of the rest."""
+    return {
+        "remaining_before_turn": len(deck["above_turn"]),
+        "drawn": list(deck["drawn"]),
+        "size": 41,
+    }
+
+
+def hide_decks(value: Any) -> Any:
+    """A copy with every deck replaced by its summary (decks sit in players and in flips)."""
+    if isinstance(value, Mapping):
+        if "above_turn" in value and "below_turn" in value:
+            return deck_summary(value)
+        return {key: hide_decks(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [hide_decks(item) for item in value]
+    return value
