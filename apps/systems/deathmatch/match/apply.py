@@ -147,8 +147,9 @@ def _flags_assigned(state: MatchState, data: Data) -> MatchState:
 @handles("round_started")
 def _round_started(state: MatchState, data: Data) -> MatchState:
     round_number = data["round"]
+    # finish_order stays: the initiative tie-break reads last round's order in this start phase.
     players = tuple(
-        replace(player, cp=cp, passed=False, free_reroll_used=False, finish_order=0)
+        replace(player, cp=cp, passed=False, free_reroll_used=False)
         for player, cp in zip(state.players, data["cp"], strict=True)
     )
     units = tuple(

@@ -155,7 +155,7 @@ class PlayerState:
     vp: tuple[VpEntry, ...] = ()
     gadget: int | None = None  # the option this player chose or flipped (0-9)
     finished_round: int = 0  # the round in which it last ran out of activations (0: never)
-    finish_order: int = 0  # its place among those who ran out this round (1 = first)
+    finish_order: int = 0  # its place among those who ran out in finished_round (1 = first)
     free_reroll_used: bool = False  # Präventivschlag this round
     eliminated: bool = False
     harmony: bool = False  # Perfekte Harmonie: a one-faction team, +1 CP every round
