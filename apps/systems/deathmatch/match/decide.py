@@ -870,10 +870,10 @@ def _declare_attack(
         raise refuse("one_target", f"{weapon.name} attacks one model at a time.")
     ap = 0 if reaction else 2 if kind is AttackKind.CHARGE or rules.unwieldy else 1
     _spend_ap(ctx, attacker, ap)
-    keep = "aim" if ranged else "power_strike"
     aimed = ranged and attacker.aim
     power_strike = not ranged and attacker.power_strike
-    _lose_bonuses(ctx, attacker, keep=keep)
+    # The attack uses up the bonus it was prepared for and loses the other one.
+    _lose_bonuses(ctx, attacker)
 
     targets: list[Target] = []
     warned: set[int] = set()
