@@ -170,9 +170,10 @@ def with_criticals(outcome: Outcome, auto_hits: int) -> Outcome:
 
 def near_miss_hits_interferer(flip: Flip, attack_value: int, reflex: int) -> bool:
     """A miss that the target's cover from another model alone caused (SPEC: interfering
-    models): without that +2 the shot would have hit."""
+    models): without that +2 the shot would not have missed. The rulebook's example counts a
+    total equal to the Reflex without the +2 (a graze) as such a near miss."""
     kept = flip.result
-    return kept != 0 and reflex - COVER_BONUS < kept + attack_value < reflex
+    return kept != 0 and reflex - COVER_BONUS <= kept + attack_value < reflex
 
 
 def wound_modifier(
