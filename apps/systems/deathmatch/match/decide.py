@@ -1266,12 +1266,15 @@ def _auto_hit(ctx: Ctx, args: Args) -> None:
 
 @command("reroll")
 def _reroll(ctx: Ctx, args: Args) -> None:
+    """All rerolls of one player on a flip are declared at once (SPEC §1.3): the procedure goes
+    on with the new cards; an attack's hit flip takes ``critical_auto_hits`` as ``accept`` does."""
     positions = args.ints("positions", lo=0, hi=2, most=3)
     if not positions:
         raise refuse("reroll_nothing", "Name the cards to reroll.")
     state = ctx.state
     if state.attack is not None:
         attack = state.attack
+        _flip_owner(args, attack.player)
         if _hit_pending(attack):
             flipped, used, purpose = attack.hit_flip, attack.hit_rerolls, FlipPurpose.HIT
         else:
@@ -1279,26 +1282,12 @@ def _reroll(ctx: Ctx, args: Args) -> None:
             flipped, used, purpose = target.wound_flip, target.wound_rerolls, FlipPurpose.WOUND
         assert flipped is not None
         _reroll_cards(ctx, attack.player, flipped, used, positions, purpose, cost=1)
-        after = ctx.state.attack
-        assert after is not None
-        attack = after
-        refreshed = (
-            attack.hit_flip
-            if purpose is FlipPurpose.HIT
-            else attack.targets[attack.current].wound_flip
-        )
-        assert refreshed is not None
-        used_now = (
-            attack.hit_rerolls
-            if purpose is FlipPurpose.HIT
-            else attack.targets[attack.current].wound_rerolls
-        )
-        if not _can_reroll(ctx.state, attack.player, refreshed, used_now):
-            _accept_attack(ctx, args)
+        _accept_attack(ctx, args)
         return
     if state.disengage is not None:
         d = state.disengage
         striker = ctx.state.unit(d.strikes[d.current].unit)
+        _flip_owner(args, striker.player)
         flipped = d.flips[d.current]
         assert flipped is not None
         _reroll_cards(
@@ -1310,13 +1299,7 @@ def _reroll(ctx: Ctx, args: Args) -> None:
             FlipPurpose.STRIKE,
             cost=1,
         )
-        after_strike = ctx.state.disengage
-        assert after_strike is not None
-        d = after_strike
-        refreshed = d.flips[d.current]
-        assert refreshed is not None
-        if not _can_reroll(ctx.state, striker.player, refreshed, d.rerolls[d.current]):
-            _next_strike(ctx, d.current + 1)
+        _next_strike(ctx, d.current + 1)
         return
     if state.pending is not None:
         pending = state.pending
@@ -1356,8 +1339,15 @@ def _reroll(ctx: Ctx, args: Args) -> None:
             FlipPurpose.FREE,
             cost=1,
         )
+        ctx.emit("free_flip_closed")
         return
     raise refuse("nothing_to_reroll", "There is no flip to reroll.")
+
+
+def _flip_owner(args: Args, player: int) -> None:
+    """A player rerolls or accepts only their own flip (``player`` is checked if given)."""
+    if args.has("player") and args.integer("player", lo=0) != player:
+        raise refuse("not_your_flip", "Only the player who flipped rerolls their cards.")
 
 
 def _hit_pending(attack: Attack) -> bool:
@@ -1395,9 +1385,12 @@ def _reroll_cards(
 def _accept(ctx: Ctx, args: Args) -> None:
     state = ctx.state
     if state.attack is not None:
+        _flip_owner(args, state.attack.player)
         _accept_attack(ctx, args)
     elif state.disengage is not None:
-        _next_strike(ctx, state.disengage.current + 1)
+        d = state.disengage
+        _flip_owner(args, ctx.state.unit(d.strikes[d.current].unit).player)
+        _next_strike(ctx, d.current + 1)
     elif state.pending is not None:
         pending = state.pending
         if not pending.deciders:
