@@ -17,6 +17,13 @@ from apps.catalog.api import (
     SystemDetailView,
     SystemListView,
 )
+from apps.matches.api import (
+    MatchCommandView,
+    MatchDetailView,
+    MatchEventsView,
+    MatchListView,
+    SystemCommandsView,
+)
 from apps.pages.views import healthz
 from apps.rosters.api import (
     RosterDetailView,
@@ -37,11 +44,16 @@ api_v1 = [
     path("systems/<slug:slug>/profiles/", ProfileListView.as_view(), name="profile-list"),
     path("systems/<slug:slug>/items/", ItemListView.as_view(), name="item-list"),
     path("systems/<slug:slug>/missions/", MissionListView.as_view(), name="mission-list"),
+    path("systems/<slug:slug>/commands/", SystemCommandsView.as_view(), name="command-list"),
     path("rosters/", RosterListView.as_view(), name="roster-list"),
     path("rosters/validate/", RosterValidateView.as_view(), name="roster-validate"),
     path("rosters/import/", RosterImportView.as_view(), name="roster-import"),
     path("rosters/<int:roster_id>/", RosterDetailView.as_view(), name="roster-detail"),
     path("rosters/<int:roster_id>/export/", RosterExportView.as_view(), name="roster-export"),
+    path("matches/", MatchListView.as_view(), name="match-list"),
+    path("matches/<int:match_id>/", MatchDetailView.as_view(), name="match-detail"),
+    path("matches/<int:match_id>/commands/", MatchCommandView.as_view(), name="match-commands"),
+    path("matches/<int:match_id>/events/", MatchEventsView.as_view(), name="match-events"),
 ]
 
 urlpatterns = [
@@ -49,6 +61,7 @@ urlpatterns = [
     path("systems/", include("apps.catalog.urls")),
     path("accounts/", include("apps.accounts.urls")),
     path("rosters/", include("apps.rosters.urls")),
+    path("matches/", include("apps.matches.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

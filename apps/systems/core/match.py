@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from apps.systems.core.errors import RuleViolation
+from apps.systems.core.rosters import CatalogData, RosterInput
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,9 @@ class MatchEngine(Protocol):
 
     def commands(self) -> tuple[CommandSpec, ...]:
         """Every command type with its arguments (``GET /systems/{slug}/commands/``)."""
+
+    def team_setup(self, roster: RosterInput, catalog: CatalogData) -> dict[str, Any]:
+        """A saved roster as the team ``start`` expects (cards at the roster's versions)."""
 
     def start(self, setup: Mapping[str, Any], rng: random.Random) -> list[Event]:
         """The events that open a match (shuffled decks, teams, mode); raises RuleViolation."""

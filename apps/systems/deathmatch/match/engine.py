@@ -11,7 +11,8 @@ import cattrs
 from apps.systems.core.deck import draw, shuffled_deck
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Args, Command, CommandSpec, Event, TimelineLine
-from apps.systems.deathmatch.catalog import EquipmentCard, FighterProfile
+from apps.systems.core.rosters import CatalogData, RosterInput
+from apps.systems.deathmatch.catalog import EquipmentCard, FighterProfile, ItemKind, Rank
 from apps.systems.deathmatch.match.apply import apply
 from apps.systems.deathmatch.match.commands import COMMAND_SPECS
 from apps.systems.deathmatch.match.decide import decide
@@ -33,6 +34,8 @@ from apps.systems.deathmatch.match.state import (
 )
 from apps.systems.deathmatch.match.timeline import timeline_line
 from apps.systems.deathmatch.match.units import core_profile, fighter_unit, special_unit
+from apps.systems.deathmatch.roster import totals
+from apps.systems.deathmatch.system import deathmatch_catalog, deathmatch_roster
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 RANDOM_MODE = "random"
@@ -69,6 +72,31 @@ def _objective(spot: Spot) -> Objective:
 class DeathmatchEngine:
     def commands(self) -> tuple[CommandSpec, ...]:
         return COMMAND_SPECS
+
+    def team_setup(self, roster: RosterInput, catalog: CatalogData) -> dict[str, Any]:
+        """The fighters of a roster with their cards; the leader carries the Respawn-Fokus for
+        free (it is never listed in a roster). Unknown cards are left out: the roster's own
+        validation reports them before a match starts."""
+        cards = deathmatch_catalog(catalog)
+        team = deathmatch_roster(roster)
+        focus = next(
+            (i for i in cards.items.values() if i.kind is ItemKind.RESPAWN_FOCUS and i.cost == 0),
+            None,
+        )
+        fighters = []
+        for entry in team.entries:
+            profile = cards.profiles.get(entry.profile)
+            if profile is None:
+                continue
+            items = [cards.items[slug] for slug in entry.items if slug in cards.items]
+            if profile.rank is Rank.LEADER and focus is not None:
+                items.insert(0, focus)
+            for _ in range(max(entry.count, 0)):
+                fighters.append(
+                    {"name": entry.name, "profile": dump(profile), "items": dump(tuple(items))}
+                )
+        harmony = totals(team, cards).harmony_bonus > 0
+        return {"faction": roster.faction, "harmony": harmony, "fighters": fighters}
 
     def start(self, setup: Mapping[str, Any], rng: random.Random) -> list[Event]:
         """Open a match: ``setup`` holds ``mode`` (a slug or "random"), ``game_size``,

@@ -10,6 +10,7 @@ from typing import Any
 
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import Event, TimelineLine
+from apps.systems.deathmatch.match.modes import mode_by_slug
 from apps.systems.deathmatch.match.state import MatchState
 
 GADGET_NAMES = (
@@ -109,18 +110,19 @@ def _percent(fraction: str) -> str:
 
 @line("match_started")
 def _started(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    mode = mode_by_slug(data["mode"]).name
     if data["mode_cards"]:
         return TimelineLine(
             _("Game mode flipped at random (cards %(cards)s): %(mode)s, %(size)s fighters each."),
             {
                 "cards": " ".join(map(str, data["mode_cards"])),
-                "mode": data["mode"],
+                "mode": mode,
                 "size": data["game_size"],
             },
         )
     return TimelineLine(
         _("Match set up: %(mode)s, %(size)s fighters each."),
-        {"mode": data["mode"], "size": data["game_size"]},
+        {"mode": mode, "size": data["game_size"]},
     )
 
 

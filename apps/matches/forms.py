@@ -1,0 +1,148 @@
+"""Forms of the match pages: the setup form, and reading a command's args from a plain HTML form.
+
+Command forms name their fields ``args.<path>[:type]``: ``args.weapon:int=1``,
+``args.targets.0.cover=hard``, ``args.targets.0.rear:bool=true``, ``args.units:ints`` (repeated),
+``args.focal_points.A:int-or-null`` (empty: nobody). In a list of objects, when any object has
+an ``_on`` field (a ticked checkbox), objects without one are dropped: unticked rows of a
+multi-target form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from apps.catalog.models import GameSystem, Mission
+from apps.rosters.models import Roster
+from apps.systems.core.errors import RuleViolation
+from apps.systems.core.registry import registry
+
+MAX_ARG_FIELDS = 120
+MAX_SEATS = 4
+
+
+def _typed(kind: str, values: Sequence[str]) -> Any:
+    try:
+        if kind == "int":
+            return int(values[-1])
+        if kind == "int-or-null":
+            return int(values[-1]) if values[-1] != "" else None
+        if kind == "ints":
+            return [int(value) for value in values if value != ""]
+        if kind == "bool":
+            return values[-1] in ("true", "on", "1")
+    except ValueError:
+        raise RuleViolation("invalid_args", "A number was expected.") from None
+    if kind:
+        raise RuleViolation("invalid_args", f"Unknown field type {kind!r}.")
+    return values[-1]
+
+
+def _listify(value: Any) -> Any:
+    """Dicts whose keys are all numbers become lists (in index order)."""
+    if not isinstance(value, dict):
+        return value
+    items = {key: _listify(item) for key, item in value.items()}
+    if items and all(key.isdigit() for key in items):
+        entries = [items[key] for key in sorted(items, key=int)]
+        if any(isinstance(e, dict) and "_on" in e for e in entries):
+            entries = [e for e in entries if isinstance(e, dict) and e.pop("_on", False)]
+        return entries
+    return items
+
+
+def command_args(fields: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+    """The nested args a command form describes (see the module docstring)."""
+    keys = [key for key in fields if key.startswith("args.")]
+    if len(keys) > MAX_ARG_FIELDS:
+        raise RuleViolation("invalid_args", "Too many fields.")
+    args: dict[str, Any] = {}
+    for key in keys:
+        path, _sep, kind = key[len("args.") :].partition(":")
+        parts = path.split(".")
+        if not all(parts) or len(parts) > 4:
+            raise RuleViolation("invalid_args", f"Bad field name {key!r}.")
+        node = args
+        for part in parts[:-1]:
+            child = node.setdefault(part, {})
+            if not isinstance(child, dict):
+                raise RuleViolation("invalid_args", f"Bad field name {key!r}.")
+            node = child
+        node[parts[-1]] = _typed(kind, fields[key])
+    result = _listify(args)
+    assert isinstance(result, dict)
+    return result
+
+
+def _mode_choices(system: GameSystem) -> list[tuple[str, str]]:
+    """The system's game modes from the catalogue, with how many players each is for."""
+    choices = [("random", str(_("Random: flip a card")))]
+    for mission in Mission.objects.filter(system=system).order_by("pk"):
+        number = f"{mission.number} · " if mission.number is not None else ""
+        low, high = mission.data.get("players", [2, 2])
+        players = str(low) if low == high else f"{low}-{high}"
+        label = _("%(name)s (%(players)s players)") % {"name": mission.name, "players": players}
+        choices.append((mission.slug, f"{number}{label}"))
+    return choices
+
+
+class MatchSetupForm(forms.Form):
+    mode = forms.ChoiceField(label=_("Game mode"))
+    game_size = forms.TypedChoiceField(label=_("Game size"), coerce=int, initial=5)
+    gadgets = forms.BooleanField(label=_("Play with gadgets"), required=False, initial=True)
+
+    def __init__(
+        self, *args: Any, system: GameSystem, rosters: list[Roster], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.system = system
+        mode = self.fields["mode"]
+        assert isinstance(mode, forms.ChoiceField)
+        mode.choices = _mode_choices(system)
+        size = self.fields["game_size"]
+        assert isinstance(size, forms.TypedChoiceField)
+        size.choices = [(s.value, _(s.label)) for s in registry().get(system.slug).game_sizes]
+        roster_choices = [("", "—")] + [
+            (
+                str(r.pk),
+                f"{r.name} · {r.settings.get('game_size', '?')}"
+                + ("" if r.legal else f" · {_('illegal')}"),
+            )
+            for r in rosters
+        ]
+        for seat in range(MAX_SEATS):
+            required = seat < 2
+            self.fields[f"name_{seat}"] = forms.CharField(
+                label=_("Player %(n)s") % {"n": seat + 1}, max_length=40, required=False
+            )
+            self.fields[f"roster_{seat}"] = forms.ChoiceField(
+                label=_("Team"), choices=roster_choices, required=False
+            )
+            self.fields[f"share_{seat}"] = forms.CharField(
+                label=_("or a shared team's link"), max_length=300, required=False
+            )
+            self.fields[f"roster_{seat}"].widget.attrs["data-required"] = "1" if required else ""
+
+    def seats(self) -> list[tuple[int, str, str, str]]:
+        """(seat, name, roster id, share link) of every seat that names a team."""
+        data = self.cleaned_data
+        return [
+            (seat, data[f"name_{seat}"], data[f"roster_{seat}"], data[f"share_{seat}"].strip())
+            for seat in range(MAX_SEATS)
+            if data.get(f"roster_{seat}") or data.get(f"share_{seat}", "").strip()
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if len(self.seats()) < 2:
+            raise forms.ValidationError(_("Choose a team for at least two players."))
+        return cleaned
+
+
+def share_token_from(text: str) -> str:
+    """The token of a shared roster link ("…/rosters/shared/<token>/") or a bare token."""
+    parts = [part for part in text.strip().split("/") if part]
+    return parts[-1] if parts else ""

@@ -1,0 +1,119 @@
+"""A live match: an append-only event log (the truth) and a snapshot of the state it folds to.
+
+Every command a device sends becomes one or more ``MatchEvent`` rows, written in one
+transaction with the new snapshot while the match row is locked. Nothing is ever deleted:
+``undo`` appends an event that marks an earlier command as undone, and the state is rebuilt
+from the log without it.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from apps.catalog.models import GameSystem
+from apps.rosters.models import Roster
+
+UNDO_EVENT = "undone"
+
+
+class MatchStatus(models.TextChoices):
+    SETUP = "setup", _("Setting up")
+    LIVE = "live", _("Live")
+    FINISHED = "finished", _("Finished")
+
+
+class Match(models.Model):
+    system = models.ForeignKey(GameSystem, on_delete=models.PROTECT, related_name="matches")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="matches_created"
+    )
+    title = models.CharField(_("title"), max_length=120)
+    mode = models.CharField(_("game mode"), max_length=60)
+    status = models.CharField(
+        _("status"), max_length=10, choices=MatchStatus.choices, default=MatchStatus.SETUP
+    )
+    seq = models.PositiveIntegerField(_("last event"), default=0)
+    state = models.JSONField(_("state"), default=dict)
+    result = models.JSONField(_("result"), null=True, blank=True)
+    spectator_token = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering = ["-updated_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=MatchStatus.values), name="match_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status=MatchStatus.FINISHED) | Q(result__isnull=False),
+                name="match_finished_has_result",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class MatchPlayer(models.Model):
+    """A seat at the table: a name, the team it plays (as it was when the match began) and,
+    when the team belongs to a user, that user (who may then send commands)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
+    index = models.PositiveSmallIntegerField()
+    name = models.CharField(_("name"), max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="match_seats",
+    )
+    roster = models.ForeignKey(
+        Roster, on_delete=models.SET_NULL, null=True, blank=True, related_name="match_seats"
+    )
+    roster_document = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["match", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "index"], name="match_player_unique_index"),
+        ]
+
+
+class MatchEvent(models.Model):
+    """One event. ``group`` is the seq of the first event of the command that caused it, so a
+    command (and its undo) is always the whole group."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    group = models.PositiveIntegerField()
+    round = models.PositiveSmallIntegerField(default=0)
+    type = models.CharField(max_length=60)
+    data = models.JSONField(default=dict)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    idempotency_key = models.CharField(max_length=80, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="match_event_unique_seq"),
+            models.UniqueConstraint(
+                fields=["match", "idempotency_key"],
+                condition=Q(idempotency_key__isnull=False),
+                name="match_event_unique_idempotency_key",
+            ),
+            models.CheckConstraint(
+                condition=Q(group__lte=models.F("seq")), name="match_event_group_not_after_seq"
+            ),
+        ]
+        indexes = [models.Index(fields=["match", "group"], name="match_event_group")]

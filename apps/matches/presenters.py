@@ -1,0 +1,92 @@
+"""How matches look to clients: API payloads and the readable log, translated."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext
+
+from apps.matches.models import UNDO_EVENT, Match, MatchEvent
+from apps.matches.selectors import engine_for, match_state, undone_groups
+from apps.systems.core.match import Event, MatchEngine, TimelineLine
+
+
+def line_text(line: TimelineLine) -> str:
+    params = {
+        key: gettext(value) if key in line.translate and isinstance(value, str) else value
+        for key, value in line.params.items()
+    }
+    return gettext(line.template) % params
+
+
+def match_payload(match: Match, *, state: Any | None = None) -> dict[str, Any]:
+    engine = engine_for(match)
+    state = match_state(match) if state is None else state
+    return {
+        "id": match.pk,
+        "system": match.system.slug,
+        "title": match.title,
+        "mode": match.mode,
+        "status": match.status,
+        "seq": match.seq,
+        "players": [
+            {"index": p.index, "name": p.name, "user": p.user_id, "roster": p.roster_id}
+            for p in match.players.all()
+        ],
+        "result": match.result,
+        "state": engine.public_state(state),
+    }
+
+
+def event_payload(
+    engine: MatchEngine, state: Any, row: MatchEvent, undone: set[int]
+) -> dict[str, Any]:
+    line = None if row.type == UNDO_EVENT else engine.timeline(state, Event(row.type, row.data))
+    if row.type == UNDO_EVENT:
+        data: dict[str, Any] = dict(row.data)
+        text = gettext("Undone: the command at #%(group)s.") % {"group": row.data["group"]}
+    else:
+        data = engine.public_event(Event(row.type, row.data))
+        text = line_text(line) if line is not None else ""
+    return {
+        "seq": row.seq,
+        "group": row.group,
+        "round": row.round,
+        "type": row.type,
+        "data": data,
+        "text": text,
+        "undone": row.group in undone,
+        "actor": row.actor_id,
+        "created_at": row.created_at.isoformat(),
+    }
+
+
+@dataclass(frozen=True)
+class LogLine:
+    seq: int
+    group: int
+    round: int
+    text: str
+    undone: bool
+    undo: bool
+
+
+def timeline(match: Match, rows: list[MatchEvent]) -> list[LogLine]:
+    """The readable log: one line per event that has one, undone commands marked."""
+    engine = engine_for(match)
+    state = match_state(match)
+    undone = undone_groups(rows)
+    lines = []
+    for row in rows:
+        if row.type == UNDO_EVENT:
+            lines.append(
+                LogLine(row.seq, row.group, row.round, gettext("Undo."), undone=False, undo=True)
+            )
+            continue
+        line = engine.timeline(state, Event(row.type, row.data))
+        if line is not None:
+            lines.append(
+                LogLine(row.seq, row.group, row.round, line_text(line), row.group in undone, False)
+            )
+    return lines

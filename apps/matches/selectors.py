@@ -1,0 +1,125 @@
+"""Reads of matches: the permission-checked fetches every view goes through, the log, the state.
+
+Who may do what: the match's creator and every user whose team plays in it are its
+*participants* and may send commands; anyone holding the spectator link may watch. Everyone
+else gets a 404, so a match's existence is not revealed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from apps.accounts.models import User
+from apps.matches.models import UNDO_EVENT, Match, MatchEvent
+from apps.systems.core.match import Event, MatchEngine
+from apps.systems.core.registry import registry
+
+
+def _participant_filter(user: User) -> Q:
+    return Q(created_by=user) | Q(players__user=user)
+
+
+def is_participant(user: User | Any, match: Match) -> bool:
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return match.created_by_id == user.pk or match.players.filter(user=user).exists()
+
+
+def match_for_participant(user: User | Any, match_id: int, *, lock: bool = False) -> Match:
+    """A match the user plays in; with ``lock`` its row is locked until the transaction ends
+    (commands from several devices apply one after the other)."""
+    if not getattr(user, "is_authenticated", False):
+        raise Http404
+    queryset = Match.objects.select_related("system")
+    if lock:
+        # Lock the match row alone (select_related tables stay unlocked: PostgreSQL would
+        # otherwise lock the game system row for every command of every match).
+        queryset = queryset.select_for_update(of=("self",))
+    match = queryset.filter(pk=match_id).first()
+    if match is None or not is_participant(user, match):
+        raise Http404
+    return match
+
+
+def match_for_viewer(user: User | Any, match_id: int, token: str = "") -> Match:
+    """A match the user plays in, or any match whose spectator token is given."""
+    match = Match.objects.select_related("system").filter(pk=match_id).first()
+    if match is None:
+        raise Http404
+    if token and token == match.spectator_token:
+        return match
+    if not is_participant(user, match):
+        raise Http404
+    return match
+
+
+def match_by_spectator_token(token: str) -> Match:
+    match = (
+        Match.objects.select_related("system").filter(spectator_token=token).first()
+        if token
+        else None
+    )
+    if match is None:
+        raise Http404
+    return match
+
+
+def match_list_for_user(user: User) -> QuerySet[Match]:
+    return (
+        Match.objects.filter(_participant_filter(user))
+        .distinct()
+        .select_related("system")
+        .prefetch_related("players")
+    )
+
+
+def match_seq_for_viewer(user: User | Any, match_id: int, token: str = "") -> int:
+    """The seq alone, with the viewer's permission checked in as few queries as possible:
+    every open tracker asks for it every second or two."""
+    row = (
+        Match.objects.filter(pk=match_id)
+        .values_list("seq", "spectator_token", "created_by_id")
+        .first()
+    )
+    if row is None:
+        raise Http404
+    seq, spectator_token, creator = row
+    if token and token == spectator_token:
+        return int(seq)
+    if not getattr(user, "is_authenticated", False):
+        raise Http404
+    if creator != user.pk and not Match.objects.filter(pk=match_id, players__user=user).exists():
+        raise Http404
+    return int(seq)
+
+
+def engine_for(match: Match) -> MatchEngine:
+    engine = registry().get(match.system.slug).matches
+    if engine is None:
+        raise Http404
+    return engine
+
+
+def match_state(match: Match) -> Any:
+    return engine_for(match).load_state(match.state)
+
+
+def event_rows(match: Match, *, after: int = 0) -> QuerySet[MatchEvent]:
+    return MatchEvent.objects.filter(match=match, seq__gt=after).order_by("seq")
+
+
+def undone_groups(rows: list[MatchEvent]) -> set[int]:
+    return {row.data["group"] for row in rows if row.type == UNDO_EVENT}
+
+
+def effective_events(rows: list[MatchEvent]) -> list[Event]:
+    """The events that make the state: every event but undo markers and undone commands."""
+    undone = undone_groups(rows)
+    return [
+        Event(row.type, row.data)
+        for row in rows
+        if row.type != UNDO_EVENT and row.group not in undone
+    ]

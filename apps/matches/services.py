@@ -1,0 +1,269 @@
+"""Writes to matches: create one from saved teams, apply a command, undo.
+
+``match_apply_command`` is the one path every device and the API take: it locks the match row,
+answers a repeated idempotency key with the first answer, refuses a command decided on an old
+seq (``StaleCommand``), lets the system decide, appends the events and the new snapshot in the
+same transaction, and tells followers after the commit.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.accounts.models import User
+from apps.catalog.models import GameSystem
+from apps.matches.models import UNDO_EVENT, Match, MatchEvent, MatchPlayer, MatchStatus
+from apps.matches.selectors import (
+    effective_events,
+    engine_for,
+    event_rows,
+    match_for_participant,
+    undone_groups,
+)
+from apps.rosters.documents import roster_document
+from apps.rosters.models import Roster
+from apps.rosters.selectors import catalog_data, roster_input
+from apps.systems.core.errors import RuleViolation
+from apps.systems.core.match import Command, Event, MatchEngine, replay
+from apps.systems.core.registry import registry
+from apps.systems.core.rosters import RosterInput
+
+MAX_PLAYERS = 4
+MAX_ACTIVE_MATCHES_PER_USER = 200
+
+
+class MatchError(RuleViolation):
+    """A request the match cannot take (a team that does not fit, nothing to undo, ...)."""
+
+
+class StaleCommand(Exception):
+    """The command was decided on an older seq than the match has now."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__("stale")
+        self.match = match
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    roster: Roster
+
+
+@dataclass(frozen=True)
+class CommandOutcome:
+    match: Match
+    events: list[MatchEvent]
+    replayed: bool = False
+
+
+def _server_rng() -> Random:
+    # Server randomness is the operating system's; tests pass a seeded Random instead.
+    return secrets.SystemRandom()
+
+
+def _checked_team(
+    engine: MatchEngine, seat: Seat, settings: Mapping[str, object], system: GameSystem
+) -> dict[str, Any]:
+    roster = seat.roster
+    if roster.system_id != system.pk:
+        raise MatchError("wrong_system", f"{roster.name} is a team for another rule system.")
+    rules = registry().get(system.slug).rosters
+    base = roster_input(roster)
+    team_input = RosterInput(
+        faction=base.faction, settings={**base.settings, **settings}, entries=base.entries
+    )
+    catalog = catalog_data(roster.system, roster)
+    if rules is not None:
+        wanted = settings.get("game_size")
+        if wanted is not None and roster.settings.get("game_size") != wanted:
+            raise MatchError(
+                "game_size_mismatch",
+                f"{roster.name} is built for {roster.settings.get('game_size')} fighters, "
+                f"the match for {wanted}.",
+            )
+        report = rules.report(team_input, catalog)
+        if not report.valid:
+            problems = "; ".join(issue.message for issue in report.issues[:3])
+            raise MatchError("roster_illegal", f"{roster.name} is not legal: {problems}")
+    team = engine.team_setup(team_input, catalog)
+    return {"name": seat.name or roster.name, **team}
+
+
+@transaction.atomic
+def match_create(
+    *,
+    creator: User,
+    system: GameSystem,
+    mode: str,
+    seats: Sequence[Seat],
+    settings: Mapping[str, Any],
+    rng: Random | None = None,
+) -> Match:
+    """A new match of saved teams (the creator's own or shared ones), checked against the
+    match's settings, opened by the system's engine."""
+    engine = registry().get(system.slug).matches
+    if engine is None:
+        raise MatchError("no_tracker", f"{system.name} has no match tracker yet.")
+    if not 2 <= len(seats) <= MAX_PLAYERS:
+        raise MatchError("players", "A match needs 2 to 4 players.")
+    live = Match.objects.filter(created_by=creator).exclude(status=MatchStatus.FINISHED).count()
+    if live >= MAX_ACTIVE_MATCHES_PER_USER:
+        raise MatchError("match_quota", "Finish or delete some of your running matches first.")
+    team_settings = {
+        key: value for key, value in settings.items() if key in ("game_size", "last_man_standing")
+    }
+    teams = [_checked_team(engine, seat, team_settings, system) for seat in seats]
+    setup = {**settings, "mode": mode, "players": teams}
+    events = engine.start(setup, rng or _server_rng())
+    state = replay(engine, events)
+    match = Match.objects.create(
+        system=system,
+        created_by=creator,
+        title=" vs ".join(team["name"] for team in teams)[:120],
+        mode=getattr(state, "mode", mode),
+        state=engine.dump_state(state),
+        spectator_token=secrets.token_urlsafe(24),
+    )
+    MatchPlayer.objects.bulk_create(
+        MatchPlayer(
+            match=match,
+            index=index,
+            name=team["name"][:40],
+            user=seat.roster.owner,
+            roster=seat.roster,
+            roster_document=roster_document(seat.roster),
+        )
+        for index, (seat, team) in enumerate(zip(seats, teams, strict=True))
+    )
+    _append(match, engine, state_before_round=0, events=events, actor=creator, key=None)
+    match.save()
+    return match
+
+
+def _append(
+    match: Match,
+    engine: MatchEngine,
+    *,
+    state_before_round: int,
+    events: list[Event],
+    actor: User | None,
+    key: str | None,
+) -> list[MatchEvent]:
+    group = match.seq + 1
+    rows = [
+        MatchEvent(
+            match=match,
+            seq=group + offset,
+            group=group,
+            round=state_before_round,
+            type=event.type,
+            data=dict(event.data),
+            actor=actor,
+            idempotency_key=key if offset == 0 else None,
+        )
+        for offset, event in enumerate(events)
+    ]
+    MatchEvent.objects.bulk_create(rows)
+    match.seq += len(rows)
+    return rows
+
+
+def _store_state(match: Match, engine: MatchEngine, state: Any) -> None:
+    match.state = engine.dump_state(state)
+    if engine.finished(state):
+        if match.status != MatchStatus.FINISHED:
+            match.finished_at = timezone.now()
+        match.status = MatchStatus.FINISHED
+        match.result = engine.result(state)
+    else:
+        match.status = MatchStatus.LIVE if getattr(state, "round", 0) else MatchStatus.SETUP
+        match.result = None
+        match.finished_at = None
+    match.full_clean(exclude=["created_by", "system"])
+    match.save()
+
+
+def _replayed(match: Match, key: str) -> CommandOutcome | None:
+    first = MatchEvent.objects.filter(match=match, idempotency_key=key).first()
+    if first is None:
+        return None
+    rows = list(MatchEvent.objects.filter(match=match, group=first.group).order_by("seq"))
+    return CommandOutcome(match=match, events=rows, replayed=True)
+
+
+def match_apply_command(
+    *,
+    user: User,
+    match_id: int,
+    command_type: str,
+    args: Mapping[str, Any],
+    expected_seq: int | None,
+    idempotency_key: str | None,
+    rng: Random | None = None,
+) -> CommandOutcome:
+    """Decide and store one command. Raises ``RuleViolation`` for an illegal command and
+    ``StaleCommand`` when ``expected_seq`` is not the match's seq; neither stores anything."""
+    with transaction.atomic():
+        match = match_for_participant(user, match_id, lock=True)
+        if idempotency_key:
+            earlier = _replayed(match, idempotency_key)
+            if earlier is not None:
+                return earlier
+        if expected_seq is not None and expected_seq != match.seq:
+            raise StaleCommand(match)
+        engine = engine_for(match)
+        if command_type == "undo":
+            rows = _undo(match, engine, user, idempotency_key)
+        else:
+            state = engine.load_state(match.state)
+            round_before = getattr(state, "round", 0)
+            events = engine.decide(state, Command(command_type, dict(args)), rng or _server_rng())
+            for event in events:
+                state = engine.apply(state, event)
+            rows = _append(
+                match,
+                engine,
+                state_before_round=round_before,
+                events=events,
+                actor=user,
+                key=idempotency_key,
+            )
+            _store_state(match, engine, state)
+    return CommandOutcome(match=match, events=rows)
+
+
+def _undo(match: Match, engine: MatchEngine, user: User, key: str | None) -> list[MatchEvent]:
+    """Append an event that undoes the last command not undone yet; rebuild the state from the
+    log without it. The opening of the match cannot be undone."""
+    rows = list(event_rows(match))
+    undone = undone_groups(rows)
+    groups = [row.group for row in rows if row.type != UNDO_EVENT and row.group not in undone]
+    target = max(groups, default=None)
+    if target is None or target == rows[0].group:
+        raise MatchError("nothing_to_undo", "There is nothing to undo.")
+    round_now = getattr(engine.load_state(match.state), "round", 0)
+    appended = _append(
+        match,
+        engine,
+        state_before_round=round_now,
+        events=[Event(UNDO_EVENT, {"group": target})],
+        actor=user,
+        key=key,
+    )
+    state = replay(engine, effective_events([*rows, *appended]))
+    _store_state(match, engine, state)
+    return appended
+
+
+def match_rebuilt_state(match: Match) -> Any:
+    """The state replayed from the log (must equal the snapshot; used by checks and tests)."""
+    engine = engine_for(match)
+    return replay(engine, effective_events(list(event_rows(match))))

@@ -1,0 +1,280 @@
+"""Match pages: my matches, a new match, the tracker (HTMX), the log, the spectator view.
+
+The tracker renders the system's view of the state (``view.tracker_view``); every tap posts a
+command form that goes through ``services.match_apply_command`` like the API. Each rendered
+form carries the seq it was drawn on and a fresh idempotency key, so a double tap counts once
+and a tap on a board another device has changed is refused with the fresh board.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from apps.accounts.models import User
+from apps.catalog.selectors import game_system_get
+from apps.common.http import HtmxHttpRequest
+from apps.matches import services
+from apps.matches.forms import MatchSetupForm, command_args, share_token_from
+from apps.matches.models import Match
+from apps.matches.presenters import event_payload, timeline
+from apps.matches.selectors import (
+    engine_for,
+    event_rows,
+    is_participant,
+    match_by_spectator_token,
+    match_for_participant,
+    match_for_viewer,
+    match_list_for_user,
+    match_seq_for_viewer,
+    match_state,
+    undone_groups,
+)
+from apps.rosters.models import Roster
+from apps.rosters.selectors import roster_by_share_token, roster_list_for_user
+from apps.systems.core.errors import RuleViolation
+from apps.systems.deathmatch.match.view import REFUSALS, tracker_view, wizard_input
+
+TRACKER = "matches/tracker.html"
+
+
+def _user(request: HtmxHttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def _selected(params: Mapping[str, str]) -> int | None:
+    value = params.get("unit", "")
+    return int(value) if value.isdigit() else None
+
+
+def _tracker_context(
+    request: HtmxHttpRequest,
+    match: Match,
+    *,
+    readonly: bool,
+    error: str = "",
+    params: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """``params``: the page's query (selection, open wizard); by default the request's."""
+    params = request.GET if params is None else params
+    state = match_state(match)
+    wizard = None if readonly else wizard_input(params)
+    view = tracker_view(state, selected=_selected(params), wizard=wizard)
+    rows = list(event_rows(match))
+    lines = timeline(match, rows)
+    return {
+        "match": match,
+        "view": view,
+        "readonly": readonly,
+        "error": error,
+        "log": list(reversed(lines))[:12],
+        "can_undo": not readonly
+        and any(row.group != rows[0].group and row.type != "undone" for row in rows),
+        "key": uuid.uuid4().hex,
+        "selected": _selected(params),
+        "spectate": match.spectator_token if readonly else "",
+        "spectator_url": request.build_absolute_uri(
+            reverse("matches:spectate", args=[match.spectator_token])
+        ),
+    }
+
+
+def _render_tracker(
+    request: HtmxHttpRequest,
+    match: Match,
+    *,
+    readonly: bool = False,
+    error: str = "",
+    status: int = 200,
+    params: Mapping[str, str] | None = None,
+) -> HttpResponse:
+    context = _tracker_context(request, match, readonly=readonly, error=error, params=params)
+    template = f"{TRACKER}#tracker" if request.htmx else TRACKER
+    return render(request, template, context, status=status)
+
+
+@login_required
+@require_GET
+def match_list(request: HtmxHttpRequest) -> HttpResponse:
+    matches = match_list_for_user(_user(request))[:100]
+    return render(request, "matches/list.html", {"matches": matches})
+
+
+def _seat_roster(user: User, roster_id: str, share: str) -> Roster:
+    if share:
+        return roster_by_share_token(share_token_from(share))
+    roster = Roster.objects.filter(owner=user, pk=int(roster_id)).first()
+    if roster is None:
+        raise Http404
+    return roster
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def match_new(request: HtmxHttpRequest) -> HttpResponse:
+    system = game_system_get("deathmatch")
+    rosters = list(roster_list_for_user(_user(request)).filter(system=system))
+    form = MatchSetupForm(request.POST or None, system=system, rosters=rosters)
+    if request.method == "POST" and form.is_valid():
+        try:
+            seats = [
+                services.Seat(name.strip(), _seat_roster(_user(request), roster_id, share))
+                for _seat, name, roster_id, share in form.seats()
+            ]
+            match = services.match_create(
+                creator=_user(request),
+                system=system,
+                mode=form.cleaned_data["mode"],
+                seats=seats,
+                settings={
+                    "game_size": form.cleaned_data["game_size"],
+                    "gadgets": form.cleaned_data["gadgets"],
+                },
+            )
+        except Http404:
+            form.add_error(None, _("A shared team link is unknown or no longer shared."))
+        except RuleViolation as error:
+            form.add_error(
+                None, REFUSALS.get(error.code) and _(REFUSALS[error.code]) or error.message
+            )
+        else:
+            return redirect("matches:tracker", match.pk)
+    return render(
+        request,
+        "matches/new.html",
+        {"form": form, "system": system, "has_rosters": bool(rosters)},
+        status=422 if form.errors else 200,
+    )
+
+
+@login_required
+@require_GET
+def match_tracker(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    match = match_for_participant(_user(request), match_id)
+    return _render_tracker(request, match)
+
+
+@require_GET
+def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    match = match_by_spectator_token(token)
+    if is_participant(request.user, match):
+        return redirect("matches:tracker", match.pk)
+    return _render_tracker(request, match, readonly=True)
+
+
+def _refusal(error: RuleViolation) -> str:
+    message = REFUSALS.get(error.code)
+    return _(message) if message else error.message
+
+
+@login_required
+@require_POST
+def match_command(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """Apply one command from a tracker form; answer with the fresh tracker."""
+    user = _user(request)
+    command = request.POST.get("command", "")
+    expected = request.POST.get("expected_seq", "")
+    try:
+        outcome = services.match_apply_command(
+            user=user,
+            match_id=match_id,
+            command_type=command,
+            args=command_args(dict(request.POST.lists())),
+            expected_seq=int(expected) if expected.isdigit() else None,
+            idempotency_key=request.POST.get("idempotency_key") or None,
+        )
+    except services.StaleCommand as stale:
+        return _answer(
+            request,
+            stale.match,
+            error=_("Another device moved first: this is the match now. Check, then tap again."),
+        )
+    except RuleViolation as error:
+        match = match_for_participant(user, match_id)
+        return _answer(request, match, error=_refusal(error))
+    return _answer(request, outcome.match)
+
+
+def _answer(request: HtmxHttpRequest, match: Match, *, error: str = "") -> HttpResponse:
+    """After a command: the tracker with the same selection and no open wizard."""
+    selected = request.POST.get("selected", "")
+    query = urlencode({"unit": selected}) if selected.isdigit() else ""
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        url = reverse("matches:tracker", args=[match.pk])
+        return redirect(f"{url}?{query}" if query else url)
+    params = {"unit": selected} if query else {}
+    response = _render_tracker(
+        request, match, error=error, status=422 if error else 200, params=params
+    )
+    url = reverse("matches:tracker", args=[match.pk])
+    response["HX-Replace-Url"] = f"{url}?{query}" if query else url
+    return response
+
+
+@require_GET
+def match_poll(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """The cheap question a page asks every second or two: has the match moved? 304 if not."""
+    seq = match_seq_for_viewer(request.user, match_id, request.GET.get("spectate", ""))
+    etag = f'"{seq}"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponse(status=304)
+    else:
+        response = JsonResponse({"seq": seq})
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def match_log(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    match = match_for_viewer(request.user, match_id, request.GET.get("spectate", ""))
+    rows = list(event_rows(match))
+    return render(
+        request,
+        "matches/log.html",
+        {
+            "match": match,
+            "lines": timeline(match, rows),
+            "spectate": request.GET.get("spectate", ""),
+        },
+    )
+
+
+@require_GET
+def match_log_json(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
+    """The whole log as JSON (decks hidden), for keeping or for a league dispute."""
+    match = match_for_viewer(request.user, match_id, request.GET.get("spectate", ""))
+    rows = list(event_rows(match))
+    engine = engine_for(match)
+    state = match_state(match)
+    undone = undone_groups(rows)
+    document = {
+        "format": "skirmish-match-log/1",
+        "match": match.pk,
+        "system": match.system.slug,
+        "title": match.title,
+        "mode": match.mode,
+        "players": [p.name for p in match.players.all()],
+        "result": match.result,
+        "events": [event_payload(engine, state, row, undone) for row in rows],
+    }
+    response = HttpResponse(
+        json.dumps(document, ensure_ascii=False, indent=2), content_type="application/json"
+    )
+    response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.json"'
+    return response

@@ -1,0 +1,133 @@
+"""Tracker pages: every phase renders, taps apply commands, refusals and stale taps explain."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from apps.matches.models import Match, MatchEvent
+from tests.accounts.factories import UserFactory
+from tests.matches.factories import roster_for, small_match, small_team
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def match(deathmatch, user) -> Match:
+    return small_match(user, deathmatch, gadgets=True)
+
+
+@pytest.fixture
+def browser(user) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(user)
+    return client
+
+
+def tap(client: Client, match: Match, command: str, **fields: str) -> object:
+    match.refresh_from_db()
+    data = {"command": command, "expected_seq": str(match.seq), **fields}
+    return client.post(f"/matches/{match.pk}/command/", data, HTTP_HX_REQUEST="true")
+
+
+def test_setup_to_round_one_by_taps(browser, match) -> None:
+    page = browser.get(f"/matches/{match.pk}/")
+    assert page.status_code == 200
+    assert b"Gadgets" in page.content
+    assert (
+        tap(
+            browser, match, "choose_gadget", **{"args.player:int": "0", "args.option:int": "1"}
+        ).status_code
+        == 200
+    )
+    assert tap(browser, match, "flip_gadget", **{"args.player:int": "1"}).status_code == 200
+    assert tap(browser, match, "deployment_flip").status_code == 200
+    match.refresh_from_db()
+    chooser = match.state["deployment_chooser"]
+    assert (
+        tap(
+            browser, match, "choose_first_deployer", **{"args.player:int": str(chooser)}
+        ).status_code
+        == 200
+    )
+    response = tap(browser, match, "start_game")
+    assert response.status_code == 200
+    assert b"Flip for initiative" in response.content
+
+
+def test_a_refused_tap_is_explained_and_changes_nothing(browser, match) -> None:
+    before = MatchEvent.objects.filter(match=match).count()
+    response = tap(browser, match, "pass")
+    assert response.status_code == 422
+    assert b"not possible at this point" in response.content
+    assert MatchEvent.objects.filter(match=match).count() == before
+
+
+def test_a_stale_tap_shows_the_fresh_board(browser, match) -> None:
+    data = {"command": "deployment_flip", "expected_seq": "0"}
+    response = browser.post(f"/matches/{match.pk}/command/", data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 422
+    assert b"Another device moved first" in response.content
+
+
+def test_the_poll_answers_304_until_the_match_moves(browser, match) -> None:
+    url = f"/matches/{match.pk}/poll/"
+    first = browser.get(url)
+    assert first.json() == {"seq": match.seq}
+    assert browser.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    tap(browser, match, "skip_gadgets")
+    assert browser.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
+
+
+def test_strangers_get_404_and_spectators_read_only(match) -> None:
+    stranger = Client()
+    stranger.force_login(UserFactory())
+    assert stranger.get(f"/matches/{match.pk}/").status_code == 404
+    assert (
+        stranger.post(f"/matches/{match.pk}/command/", {"command": "skip_gadgets"}).status_code
+        == 404
+    )
+    watcher = Client()
+    page = watcher.get(f"/matches/watch/{match.spectator_token}/")
+    assert page.status_code == 200
+    assert b"read-only" in page.content
+    assert b'name="command"' not in page.content
+
+
+def test_new_match_form_opens_a_match(browser, user, deathmatch) -> None:
+    first = roster_for(user, small_team("phalanx"))
+    second = roster_for(user, small_team("shelzahav"))
+    response = browser.post(
+        "/matches/new/",
+        {
+            "mode": "random",
+            "game_size": "3",
+            "gadgets": "on",
+            "name_0": "Anna",
+            "roster_0": str(first.pk),
+            "name_1": "Ben",
+            "roster_1": str(second.pk),
+        },
+    )
+    assert response.status_code == 302, response.content
+    match = Match.objects.get()
+    assert match.players.count() == 2
+    page = browser.get(response["Location"])
+    assert b"Game mode flipped at random" in page.content
+
+
+def test_new_match_refuses_a_team_of_the_wrong_size(browser, user, deathmatch) -> None:
+    first = roster_for(user, small_team("phalanx"))
+    second = roster_for(user, small_team("shelzahav"))
+    response = browser.post(
+        "/matches/new/",
+        {
+            "mode": "deathmatch",
+            "game_size": "5",
+            "roster_0": str(first.pk),
+            "roster_1": str(second.pk),
+        },
+    )
+    assert response.status_code == 422
+    assert b"built for 3 fighters" in response.content
+    assert not Match.objects.exists()
