@@ -699,6 +699,10 @@ def _end_activation(ctx: Ctx, args: Args) -> None:
     """Ends the activation: readiness for 1 CP if asked, then fire, poison and shock."""
     unit = _active(ctx, args)
     if args.boolean("readiness"):
+        if not unit.team_member:
+            raise refuse(
+                "no_command_points", f"{unit.name} is not part of the team: no command points."
+            )
         if unit.readiness:
             raise refuse("already_ready", f"{unit.name} is in readiness already.")
         _spend_cp(ctx, unit.player, 1, "readiness")
@@ -938,7 +942,8 @@ def _declare_attack(
         charge=kind is AttackKind.CHARGE,
         power_strike=power_strike,
         penetration=penetration,
-        confirm=args.boolean("confirm_flips", True),
+        # Drones and defence systems get no command points: their flips cannot be rerolled.
+        confirm=args.boolean("confirm_flips", True) and attacker.team_member,
         hit_modifier=max(-MAX_MODIFIER, min(MAX_MODIFIER, hit_modifier)),
     )
     ctx.emit("attack_declared", attack=dump(attack))

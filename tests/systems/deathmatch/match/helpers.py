@@ -41,7 +41,7 @@ from apps.systems.deathmatch.catalog import (
 from apps.systems.deathmatch.match.engine import DeathmatchEngine
 from apps.systems.deathmatch.match.modes import mode_by_slug
 from apps.systems.deathmatch.match.serial import dump
-from apps.systems.deathmatch.match.state import MatchState, Phase, Unit
+from apps.systems.deathmatch.match.state import MatchState, Phase, Unit, UnitKind
 
 ENGINE = DeathmatchEngine()
 
@@ -373,13 +373,11 @@ class Game:
                 self.end()
                 continue
             assert state.turn is not None and not state.awaiting, (state.turn, state.awaiting)
+            wanted = UnitKind.DRONE if state.phase is Phase.DRONES else UnitKind.FIGHTER
             unit = next(
                 u
                 for u in state.units
-                if u.player == state.turn
-                and u.in_play
-                and not u.activated
-                and (u.team_member or state.phase is Phase.DRONES)
+                if u.player == state.turn and u.in_play and not u.activated and u.kind is wanted
             )
             self.activate(unit.id)
         raise AssertionError("the round does not end")
