@@ -93,7 +93,18 @@ def database_config(url: str | None, *, sqlite_path: str) -> dict[str, object]:
     import dj_database_url
 
     if url is None:
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": sqlite_path}
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": sqlite_path,
+            # WAL lets the live tracker's polls read while a command writes, and "normal"
+            # syncing keeps a tap from waiting on a disk flush (still safe against a crash of
+            # the app; a power cut may lose the last moments). IMMEDIATE takes the write lock
+            # at the start of a transaction instead of failing halfway with "database locked".
+            "OPTIONS": {
+                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+                "transaction_mode": "IMMEDIATE",
+            },
+        }
     try:
         config = dict(dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True))
     except (ValueError, KeyError) as error:

@@ -29,6 +29,7 @@ from apps.matches.selectors import (
     match_list_for_user,
     match_state,
     undone_groups,
+    undone_groups_of,
 )
 from apps.rosters.models import Roster
 from apps.rosters.selectors import roster_by_share_token
@@ -88,7 +89,7 @@ class MatchListView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=OBJECT)
+    @extend_schema(operation_id="matches_list", responses=OBJECT)
     def get(self, request: Request) -> Response:
         matches = match_list_for_user(_user(request))[:200]
         return Response(
@@ -194,7 +195,7 @@ class MatchCommandView(APIView):
         match = outcome.match
         engine = engine_for(match)
         state = match_state(match)
-        undone = undone_groups(list(event_rows(match)))
+        undone = undone_groups_of(match) if outcome.replayed else set()
         return Response(
             {
                 "seq": match.seq,

@@ -72,11 +72,14 @@ class LogLine:
     undo: bool
 
 
-def timeline(match: Match, rows: list[MatchEvent]) -> list[LogLine]:
-    """The readable log: one line per event that has one, undone commands marked."""
+def timeline(
+    match: Match, rows: list[MatchEvent], *, undone: set[int] | None = None, state: Any = None
+) -> list[LogLine]:
+    """The readable log of ``rows``: one line per event that has one, undone commands marked
+    (``undone`` defaults to the undo markers among the rows)."""
     engine = engine_for(match)
-    state = match_state(match)
-    undone = undone_groups(rows)
+    state = match_state(match) if state is None else state
+    undone = undone_groups(rows) if undone is None else undone
     lines = []
     for row in rows:
         if row.type == UNDO_EVENT:

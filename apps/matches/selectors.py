@@ -115,6 +115,26 @@ def undone_groups(rows: list[MatchEvent]) -> set[int]:
     return {row.data["group"] for row in rows if row.type == UNDO_EVENT}
 
 
+def undone_groups_of(match: Match) -> set[int]:
+    """The commands undone in a match, without reading the whole log."""
+    markers = MatchEvent.objects.filter(match=match, type=UNDO_EVENT).values_list("data", flat=True)
+    return {data["group"] for data in markers}
+
+
+def recent_event_rows(match: Match, count: int) -> list[MatchEvent]:
+    return list(reversed(MatchEvent.objects.filter(match=match).order_by("-seq")[:count]))
+
+
+def can_undo(match: Match, undone: set[int]) -> bool:
+    """Is there a command after the opening of the match that is not undone yet?"""
+    return (
+        MatchEvent.objects.filter(match=match, group__gt=1)
+        .exclude(type=UNDO_EVENT)
+        .exclude(group__in=undone)
+        .exists()
+    )
+
+
 def effective_events(rows: list[MatchEvent]) -> list[Event]:
     """The events that make the state: every event but undo markers and undone commands."""
     undone = undone_groups(rows)

@@ -187,8 +187,9 @@ def _store_state(match: Match, engine: MatchEngine, state: Any) -> None:
         match.status = MatchStatus.LIVE if getattr(state, "round", 0) else MatchStatus.SETUP
         match.result = None
         match.finished_at = None
-    match.full_clean(exclude=["created_by", "system"])
-    match.save()
+    # No full_clean: the values come from the engine, and full_clean would query the database
+    # once per constraint on every tap; the constraints themselves stay in the database.
+    match.save(update_fields=["state", "status", "result", "finished_at", "seq", "updated_at"])
 
 
 def _replayed(match: Match, key: str) -> CommandOutcome | None:

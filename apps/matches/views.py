@@ -30,6 +30,7 @@ from apps.matches.forms import MatchSetupForm, command_args, share_token_from
 from apps.matches.models import Match
 from apps.matches.presenters import event_payload, timeline
 from apps.matches.selectors import (
+    can_undo,
     engine_for,
     event_rows,
     is_participant,
@@ -39,7 +40,9 @@ from apps.matches.selectors import (
     match_list_for_user,
     match_seq_for_viewer,
     match_state,
+    recent_event_rows,
     undone_groups,
+    undone_groups_of,
 )
 from apps.rosters.models import Roster
 from apps.rosters.selectors import roster_by_share_token, roster_list_for_user
@@ -47,6 +50,8 @@ from apps.systems.core.errors import RuleViolation
 from apps.systems.deathmatch.match.view import REFUSALS, tracker_view, wizard_input
 
 TRACKER = "matches/tracker.html"
+RECENT_EVENTS = 80  # enough for the last dozen readable lines
+RECENT_LINES = 12
 
 
 def _user(request: HtmxHttpRequest) -> User:
@@ -73,16 +78,15 @@ def _tracker_context(
     state = match_state(match)
     wizard = None if readonly else wizard_input(params)
     view = tracker_view(state, selected=_selected(params), wizard=wizard)
-    rows = list(event_rows(match))
-    lines = timeline(match, rows)
+    undone = undone_groups_of(match)
+    lines = timeline(match, recent_event_rows(match, RECENT_EVENTS), undone=undone, state=state)
     return {
         "match": match,
         "view": view,
         "readonly": readonly,
         "error": error,
-        "log": list(reversed(lines))[:12],
-        "can_undo": not readonly
-        and any(row.group != rows[0].group and row.type != "undone" for row in rows),
+        "log": list(reversed(lines))[:RECENT_LINES],
+        "can_undo": not readonly and can_undo(match, undone),
         "key": uuid.uuid4().hex,
         "selected": _selected(params),
         "spectate": match.spectator_token if readonly else "",

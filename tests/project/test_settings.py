@@ -89,7 +89,9 @@ def test_env_choice_refuses_unknown_values() -> None:
 
 def test_without_database_url_sqlite_in_the_project_folder() -> None:
     config = database_config(None, sqlite_path="/srv/skirmish/db.sqlite3")
-    assert config == {"ENGINE": "django.db.backends.sqlite3", "NAME": "/srv/skirmish/db.sqlite3"}
+    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["NAME"] == "/srv/skirmish/db.sqlite3"
+    assert "journal_mode=WAL" in config["OPTIONS"]["init_command"]
 
 
 def test_database_url_selects_postgresql() -> None:
