@@ -268,6 +268,8 @@ def _game_ending(state: MatchState, data: Data) -> MatchState:
 
 @handles("target_reached")
 def _target_reached(state: MatchState, data: Data) -> MatchState:
+    if data.get("together"):
+        return state  # reached at the same moment as another player: nobody was first
     return replace(state, target_reached=(*state.target_reached, data["player"]))
 
 

@@ -80,6 +80,7 @@ class Ctx:
         self.state = state
         self.rng = rng
         self.events: list[Event] = []
+        self.round_end_scoring = False  # VP scored now count as reached at the same moment
 
     def emit(self, event_type: str, **data: Any) -> None:
         event = Event(event_type, data)
@@ -1615,13 +1616,27 @@ def _score(ctx: Ctx, player: int, points: int, reason: str, detail: str = "") ->
     if points <= 0:
         return
     ctx.emit("vp_scored", player=player, points=points, reason=reason, detail=detail)
+    if not ctx.round_end_scoring:
+        _check_targets(ctx)
+
+
+def _check_targets(ctx: Ctx) -> None:
+    """Deathmatch: who reaches the VP target starts the end of the game. Players who reach it
+    in the same round-end scoring reach it together: neither of them was first (SPEC: a tie goes
+    to whoever reached the target first; if unclear, draw), so their order is not recorded."""
     target = ctx.mode.vp_target
-    if target is not None and player not in ctx.state.target_reached:
-        needed = target[{3: 0, 5: 1, 7: 2}[ctx.state.game_size]]
-        if ctx.state.player(player).total_vp >= needed:
-            ctx.emit("target_reached", player=player, target=needed)
-            if not ctx.state.game_ending:
-                ctx.emit("game_ending", reason="vp_target")
+    if target is None:
+        return
+    needed = target[{3: 0, 5: 1, 7: 2}[ctx.state.game_size]]
+    reached = [
+        p.index
+        for p in ctx.state.players
+        if p.index not in ctx.state.target_reached and p.total_vp >= needed
+    ]
+    for player in reached:
+        ctx.emit("target_reached", player=player, target=needed, together=len(reached) > 1)
+    if reached and not ctx.state.game_ending:
+        ctx.emit("game_ending", reason="vp_target")
 
 
 def _check_wiped_out(ctx: Ctx) -> None:
@@ -1684,6 +1699,7 @@ def _score_round(ctx: Ctx, args: Args) -> None:
     _awaiting(ctx, "score")
     mode, state = ctx.mode, ctx.state
     controllers = args.mapping("focal_points")
+    ctx.round_end_scoring = True
     for objective in state.objectives:
         if objective.kind != ObjectiveKind.FOCAL_POINT.value:
             continue
@@ -1719,6 +1735,8 @@ def _score_round(ctx: Ctx, args: Args) -> None:
                 and objective.state is ObjectiveState.HOME
             ):
                 _score(ctx, objective.side, mode.flag_home_vp, "flag_home", objective.id)
+    ctx.round_end_scoring = False
+    _check_targets(ctx)
     _end_of_round_check(ctx)
 
 

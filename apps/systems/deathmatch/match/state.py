@@ -335,7 +335,8 @@ class MatchState:
     free_flip: Flip | None = None
     free_flip_rerolls: int = 0
     game_ending: bool = False  # Deathmatch: the VP target was reached, the round finishes
-    target_reached: tuple[int, ...] = ()  # players in the order they reached the VP target
+    # Players in the order they reached the VP target (not those who reached it together).
+    target_reached: tuple[int, ...] = ()
     first_core_destroyer: int | None = None
     result: Result | None = None
 

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
-from tests.systems.deathmatch.match.helpers import Game, setup
+from tests.systems.deathmatch.match.helpers import PLAYED, Game, setup
+
+
+@pytest.fixture(autouse=True)
+def every_game_replays() -> Iterator[None]:
+    """After each test, every game it played replays from its log to the same state."""
+    PLAYED.clear()
+    yield
+    games = list(PLAYED)
+    PLAYED.clear()
+    for game in games:
+        game.assert_replays()
 
 
 @pytest.fixture
