@@ -7,6 +7,10 @@
   var INTERVAL = 1500;
   var ROTATE_KEY = "skirmish.rotateOpponent";
   var polling = false;
+  // Counts the requests the user makes; a refresh started by the poller is dropped when the
+  // user moved on meanwhile (it would otherwise undo their newer selection or open form).
+  var userRequests = 0;
+  var REFRESH_HEADER = "X-Skirmish-Refresh";
 
   function tracker() { return document.getElementById("tracker"); }
   function banner() { return document.getElementById("tracker-banner"); }
@@ -17,12 +21,25 @@
     var b = banner();
     if (b) { b.hidden = true; }
     if (window.htmx) {
+      var headers = {};
+      headers[REFRESH_HEADER] = String(userRequests);
       window.htmx.ajax("GET", window.location.pathname + window.location.search,
-        { target: "#tracker", swap: "outerHTML" });
+        { target: "#tracker", swap: "outerHTML", headers: headers });
     } else {
       window.location.reload();
     }
   }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var headers = event.detail.requestConfig && event.detail.requestConfig.headers;
+    if (!headers || !(REFRESH_HEADER in headers)) { userRequests += 1; }
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var headers = event.detail.requestConfig && event.detail.requestConfig.headers;
+    if (headers && REFRESH_HEADER in headers && headers[REFRESH_HEADER] !== String(userRequests)) {
+      event.detail.shouldSwap = false;
+    }
+  });
 
   function announce() {
     var status = document.getElementById("tracker-status");
@@ -32,6 +49,8 @@
   function poll() {
     var root = tracker();
     if (!root || polling || document.hidden || !root.dataset.pollUrl) { return; }
+    // A request of the user's own is on its way: its answer brings the new state anyway.
+    if (document.querySelector(".htmx-request")) { return; }
     polling = true;
     var seq = root.dataset.seq;
     fetch(root.dataset.pollUrl, {
@@ -44,6 +63,7 @@
     }).then(function (body) {
       var now = tracker();
       if (!body || !now || String(body.seq) === now.dataset.seq) { return; }
+      if (document.querySelector(".htmx-request")) { return; }
       if (isDirty(now)) {
         var b = banner();
         if (b) { b.hidden = false; }

@@ -30,6 +30,7 @@ from apps.systems.deathmatch.match.state import (
     MAX_REROLLS_PER_FLIP,
     Attack,
     FlipPurpose,
+    Marker,
     MatchState,
     ObjectiveState,
     Outcome,
@@ -175,6 +176,7 @@ class UnitView:
     can_activate: bool
     readiness: bool
     sample: bool
+    marker_counts: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def lp_percent(self) -> int:
@@ -471,6 +473,10 @@ def _unit_view(state: MatchState, unit: Unit, selected: int | None) -> UnitView:
         can_activate=_can_activate_now(state, unit),
         readiness=unit.readiness,
         sample=unit.profile.sample,
+        marker_counts=tuple(
+            (key, MARKERS[key], unit.markers.count(Marker(key)))
+            for key in ("fire", "shock", "acid", "poison")
+        ),
     )
 
 
