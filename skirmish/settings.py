@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "apps.pages",
     "apps.catalog",
     "apps.rosters",
+    "apps.leagues",
 ]
 
 MIDDLEWARE = [
