@@ -49,6 +49,7 @@ urlpatterns = [
     path("systems/", include("apps.catalog.urls")),
     path("accounts/", include("apps.accounts.urls")),
     path("rosters/", include("apps.rosters.urls")),
+    path("leagues/", include("apps.leagues.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
