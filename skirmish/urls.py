@@ -17,6 +17,7 @@ from apps.catalog.api import (
     SystemDetailView,
     SystemListView,
 )
+from apps.leagues.api_urls import urlpatterns as league_api
 from apps.pages.views import healthz
 from apps.rosters.api import (
     RosterDetailView,
@@ -42,6 +43,7 @@ api_v1 = [
     path("rosters/import/", RosterImportView.as_view(), name="roster-import"),
     path("rosters/<int:roster_id>/", RosterDetailView.as_view(), name="roster-detail"),
     path("rosters/<int:roster_id>/export/", RosterExportView.as_view(), name="roster-export"),
+    *league_api,
 ]
 
 urlpatterns = [

@@ -130,9 +130,7 @@ class JoinForm(forms.Form):
 
 
 class RosterChoiceForm(forms.Form):
-    roster = forms.TypedChoiceField(
-        label=_("Roster"), coerce=int, required=False, empty_value=None
-    )
+    roster = forms.TypedChoiceField(label=_("Roster"), coerce=int, required=False, empty_value=None)
 
     def __init__(self, *args: Any, rosters: Iterable[Any], required: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
