@@ -158,10 +158,14 @@ def season_tie_breakers(season: Season) -> tuple[TieBreaker, ...]:
 def result_counts(result: Result, confirm_hours: int, now: datetime) -> bool:
     """Confirmed and decided results count; an unanswered report counts once its time to
     confirm has passed; a disputed one waits for the organisers."""
-    if result.status in (Result.Status.CONFIRMED, Result.Status.DECIDED):
+    return _counts(result.status, result.reported_at, confirm_hours, now)
+
+
+def _counts(status: str, reported_at: datetime, confirm_hours: int, now: datetime) -> bool:
+    if status in (Result.Status.CONFIRMED, Result.Status.DECIDED):
         return True
-    if result.status == Result.Status.REPORTED:
-        return result.reported_at + timedelta(hours=confirm_hours) <= now
+    if status == Result.Status.REPORTED:
+        return reported_at + timedelta(hours=confirm_hours) <= now
     return False
 
 
@@ -189,31 +193,33 @@ def season_record(season: Season, *, now: datetime | None = None) -> SeasonRecor
     registrations = list(
         Registration.objects.filter(season=season).select_related("player").order_by("pk")
     )
+    # Plain tuples rather than model instances: a long season has hundreds of games, and
+    # this runs for every view of its standings.
     pairings = (
         Pairing.objects.filter(round__season=season, round__status=Round.Status.PUBLISHED)
-        .select_related("round", "result")
         .order_by("round__number", "table")
+        .values_list(
+            "round__number",
+            "player_a_id",
+            "player_b_id",
+            "result__status",
+            "result__outcome",
+            "result__vp_a",
+            "result__vp_b",
+            "result__reported_at",
+        )
     )
     games: list[Game] = []
     byes: list[Bye] = []
     met: set[frozenset[int]] = set()
-    for pairing in pairings:
-        number = pairing.round.number
-        if pairing.player_b_id is None:
-            byes.append(Bye(round=number, player=pairing.player_a_id))
+    for number, a, b, status, outcome, vp_a, vp_b, reported_at in pairings:
+        if b is None:
+            byes.append(Bye(round=number, player=a))
             continue
-        met.add(frozenset((pairing.player_a_id, pairing.player_b_id)))
-        result = getattr(pairing, "result", None)
-        if result is not None and result_counts(result, season.confirm_hours, now):
+        met.add(frozenset((a, b)))
+        if status is not None and _counts(status, reported_at, season.confirm_hours, now):
             games.append(
-                Game(
-                    round=number,
-                    a=pairing.player_a_id,
-                    b=pairing.player_b_id,
-                    outcome=Outcome(result.outcome),
-                    vp_a=result.vp_a,
-                    vp_b=result.vp_b,
-                )
+                Game(round=number, a=a, b=b, outcome=Outcome(outcome), vp_a=vp_a, vp_b=vp_b)
             )
     return SeasonRecord(
         registrations=registrations,

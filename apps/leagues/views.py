@@ -19,6 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.accounts.models import User
@@ -285,15 +286,39 @@ def _standings_context(
         sort = "rank"
     rows = season_standings(season)
     mine = registration_of(request.user, season)
+    names = {row.entrant.id: row.entrant.name for row in rows}
     return {
-        "rows": sorted_rows(rows, sort),
+        "table": [(row, _guide(row, names)) for row in sorted_rows(rows, sort)],
         "sort": sort,
         "mine": mine,
         "tie_breaker_labels": [
             TIE_BREAKER_LABELS[t] for t in season.tie_breakers if t in TIE_BREAKER_LABELS
         ],
-        "names": {row.entrant.id: row.entrant.name for row in rows},
     }
+
+
+def _guide(row: Row, names: dict[int, str]) -> list[tuple[str, str, str]]:
+    """A player's games as (class, letter, title) for the standings; made here rather than by
+    a template per game, which would cost most of the table's time for a full season."""
+    letters = {
+        "W": pgettext("win, one letter", "W"),
+        "D": pgettext("draw, one letter", "D"),
+        "L": pgettext("loss, one letter", "L"),
+        "bye": pgettext("bye, one letter", "B"),
+    }
+    guide = []
+    for item in row.history:
+        if item.opponent is None:
+            title = _("Round %(n)d: bye") % {"n": item.round}
+        else:
+            title = _("Round %(n)d: %(for)d–%(against)d against %(name)s") % {
+                "n": item.round,
+                "for": item.vp_for,
+                "against": item.vp_against,
+                "name": names.get(item.opponent, ""),
+            }
+        guide.append((item.result.lower(), letters[item.result], title))
+    return guide
 
 
 @require_GET
