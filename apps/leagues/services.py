@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from apps.accounts.models import User
 from apps.catalog.models import GameSystem
@@ -431,7 +432,11 @@ def _check_previous_round_complete(season: Season) -> None:
     if waiting:
         raise LeagueError(
             "round_incomplete",
-            _("Round %(number)d still has %(count)d games without a result that counts.")
+            ngettext(
+                "Round %(number)d still has %(count)d game without a result that counts.",
+                "Round %(number)d still has %(count)d games without a result that counts.",
+                waiting,
+            )
             % {"number": last.number, "count": waiting},
             status=409,
         )

@@ -7,12 +7,14 @@ from datetime import timedelta
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.http import Http404
 from django.utils import timezone
 
 from apps.leagues import services
 from apps.leagues.models import LogEntry, Pairing, Registration, Result, Round, Season
 from apps.leagues.selectors import season_standings
 from apps.leagues.services import LeagueError
+from apps.rosters import services as roster_services
 from tests.accounts.factories import UserFactory
 from tests.leagues.factories import (
     games,
@@ -23,6 +25,7 @@ from tests.leagues.factories import (
     pair_and_publish,
     report_and_confirm,
 )
+from tests.rosters.factories import legal_standard_team
 
 pytestmark = pytest.mark.django_db
 
@@ -58,8 +61,6 @@ def test_join_code_is_forgiving_about_case_and_dashes(season) -> None:
 
 
 def test_a_wrong_join_code_joins_nobody(season) -> None:
-    from django.http import Http404
-
     with pytest.raises(Http404):
         services.season_join(user=UserFactory(), season_id=season.pk, code="NOPE", roster_id=None)
     assert not Registration.objects.exists()
@@ -92,7 +93,7 @@ def test_next_round_waits_for_every_result(season) -> None:
     with pytest.raises(LeagueError) as error:
         pair_and_publish(season)
     assert error.value.code == "round_incomplete"
-    assert "1 games" in error.value.message or "1 game" in error.value.message
+    assert error.value.message == "Round 1 still has 1 game without a result that counts."
 
 
 def test_swiss_round_two_pairs_winners_and_avoids_rematches(season) -> None:
@@ -427,3 +428,68 @@ def test_tracked_match_does_not_touch_a_confirmed_result(game) -> None:
         is None
     )
     assert Result.objects.get().outcome == "a"
+
+
+def test_roster_is_frozen_at_registration_and_changes_need_approval(deathmatch) -> None:
+    league = make_league(system="deathmatch")
+    season = make_season(league)
+    player = UserFactory()
+    roster = roster_services.roster_import(owner=player, document=legal_standard_team())
+    with pytest.raises(LeagueError) as error:
+        services.season_join(
+            user=player, season_id=season.pk, code=league.join_code, roster_id=None
+        )
+    assert error.value.code == "roster_required"
+    registration = services.season_join(
+        user=player, season_id=season.pk, code=league.join_code, roster_id=roster.pk
+    )
+    frozen = registration.roster_snapshot
+    assert frozen["name"] == "Team Vortex" and len(frozen["entries"]) == 5
+
+    # Editing the roster afterwards leaves the registered version alone.
+    roster_services.roster_update(owner=player, roster_id=roster.pk, name="Renamed", settings={})
+    registration.refresh_from_db()
+    assert registration.roster_snapshot == frozen
+
+    change = services.roster_change_request(
+        user=player, key=league.key, registration_id=registration.pk, roster_id=roster.pk
+    )
+    with pytest.raises(LeagueError) as pending:
+        services.roster_change_request(
+            user=player, key=league.key, registration_id=registration.pk, roster_id=roster.pk
+        )
+    assert pending.value.code == "change_pending"
+    with pytest.raises(PermissionDenied):
+        services.roster_change_decide(
+            user=player, key=league.key, change_id=change.pk, approve=True
+        )
+    services.roster_change_decide(
+        user=organiser_of(league), key=league.key, change_id=change.pk, approve=True, note="ok"
+    )
+    registration.refresh_from_db()
+    assert registration.roster_snapshot["name"] == "Renamed"
+    actions = set(LogEntry.objects.values_list("action", flat=True))
+    assert {LogEntry.Action.ROSTER_REQUESTED, LogEntry.Action.ROSTER_APPROVED} <= actions
+
+
+def test_a_roster_of_another_system_or_with_problems_is_refused(deathmatch) -> None:
+    league = make_league(system="deathmatch")
+    season = make_season(league)
+    player = UserFactory()
+    document = legal_standard_team()
+    document["entries"] = document["entries"][:2]
+    draft = roster_services.roster_import(owner=player, document=document)
+    with pytest.raises(LeagueError) as error:
+        services.season_join(
+            user=player, season_id=season.pk, code=league.join_code, roster_id=draft.pk
+        )
+    assert error.value.code == "roster_not_legal"
+    someone_elses = roster_services.roster_import(
+        owner=UserFactory(), document=legal_standard_team()
+    )
+    with pytest.raises(LeagueError) as foreign:
+        services.season_join(
+            user=player, season_id=season.pk, code=league.join_code, roster_id=someone_elses.pk
+        )
+    assert foreign.value.code == "unknown_roster"
+    assert not Registration.objects.exists()
