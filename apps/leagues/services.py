@@ -964,8 +964,17 @@ def league_result_propose_from_match(
                 else Result.Outcome.B
             )
             vp_a, vp_b = vp.get(a_user, 0), vp.get(b_user or 0, 0)
-            return _tracked(pairing, existing, outcome, vp_a, vp_b, match_url[:500])
+            return _tracked(pairing, existing, outcome, vp_a, vp_b, _safe_link(match_url))
     return None
+
+
+def _safe_link(url: str) -> str:
+    """The match link as shown on the game page: a path on this site or an http(s) address,
+    never a ``javascript:`` or other scheme a link could run."""
+    url = str(url)[:500]
+    if url.startswith("/") and not url.startswith("//"):
+        return url
+    return url if url.startswith(("https://", "http://")) else ""
 
 
 def _tracked(

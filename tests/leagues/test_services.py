@@ -493,3 +493,16 @@ def test_a_roster_of_another_system_or_with_problems_is_refused(deathmatch) -> N
         )
     assert foreign.value.code == "unknown_roster"
     assert not Registration.objects.exists()
+
+
+def test_tracked_match_link_that_could_run_script_is_dropped(game) -> None:
+    a, b = game.player_a.player, game.player_b.player
+    result = services.league_result_propose_from_match(
+        system_slug="grundregeln",
+        user_ids=(a.pk, b.pk),
+        winner_user_id=None,
+        vp_by_user={a.pk: 3, b.pk: 3},
+        match_url="javascript:alert(1)",
+    )
+    assert result is not None and result.match_url == ""
+    assert result.outcome == "draw"
