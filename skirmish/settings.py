@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "apps.catalog",
     "apps.rosters",
     "apps.matches",
+    "apps.leagues",
 ]
 
 MIDDLEWARE = [

@@ -24,6 +24,7 @@ from apps.matches.api import (
     MatchListView,
     SystemCommandsView,
 )
+from apps.leagues.api_urls import urlpatterns as league_api
 from apps.pages.views import healthz
 from apps.rosters.api import (
     RosterDetailView,
@@ -54,6 +55,7 @@ api_v1 = [
     path("matches/<int:match_id>/", MatchDetailView.as_view(), name="match-detail"),
     path("matches/<int:match_id>/commands/", MatchCommandView.as_view(), name="match-commands"),
     path("matches/<int:match_id>/events/", MatchEventsView.as_view(), name="match-events"),
+    *league_api,
 ]
 
 urlpatterns = [
@@ -62,6 +64,7 @@ urlpatterns = [
     path("accounts/", include("apps.accounts.urls")),
     path("rosters/", include("apps.rosters.urls")),
     path("matches/", include("apps.matches.urls")),
+    path("leagues/", include("apps.leagues.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

@@ -1,0 +1,33 @@
+"""The league endpoints under /api/v1/ (included by ``skirmish.urls`` in the api namespace)."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from apps.leagues import api
+
+league = "leagues/<str:key>/"
+season = league + "seasons/<int:season_id>/"
+pairing = league + "pairings/<int:pairing_id>/"
+
+urlpatterns = [
+    path("leagues/", api.LeagueListView.as_view(), name="league-list"),
+    path(league, api.LeagueDetailView.as_view(), name="league-detail"),
+    path(league + "seasons/", api.SeasonListView.as_view(), name="season-list"),
+    path(season, api.SeasonDetailView.as_view(), name="season-detail"),
+    path(season + "join/", api.SeasonJoinView.as_view(), name="season-join"),
+    path(season + "standings/", api.StandingsView.as_view(), name="season-standings"),
+    path(season + "rounds/", api.RoundListView.as_view(), name="round-list"),
+    path(season + "rounds/<int:number>/", api.RoundDetailView.as_view(), name="round-detail"),
+    path(season + "rounds/<int:number>/swap/", api.RoundSwapView.as_view(), name="round-swap"),
+    path(
+        season + "rounds/<int:number>/publish/",
+        api.RoundPublishView.as_view(),
+        name="round-publish",
+    ),
+    path(pairing, api.PairingDetailView.as_view(), name="pairing-detail"),
+    path(pairing + "result/", api.ResultReportView.as_view(), name="result-report"),
+    path(pairing + "result/confirm/", api.ResultConfirmView.as_view(), name="result-confirm"),
+    path(pairing + "result/dispute/", api.ResultDisputeView.as_view(), name="result-dispute"),
+    path(pairing + "result/override/", api.ResultOverrideView.as_view(), name="result-override"),
+]

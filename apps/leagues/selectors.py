@@ -1,0 +1,333 @@
+"""Reads of leagues: the one permission-checked fetch, standings, rounds, ratings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
+from django.http import Http404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from apps.accounts.models import User
+from apps.catalog.models import GameSystem
+from apps.leagues.models import League, Pairing, Registration, Result, Round, Season
+from apps.leagues.ratings import PlayerRating, RatedGame, rate
+from apps.leagues.standings import (
+    Bye,
+    Entrant,
+    Game,
+    Outcome,
+    Row,
+    Scoring,
+    TieBreaker,
+    standings,
+)
+
+AnyUser = User | AnonymousUser
+
+
+@dataclass(frozen=True)
+class LeagueAccess:
+    """A league as one user may see it. Every league page, API view and service gets its
+    league through ``league_access``, so visibility and roles are decided in one place."""
+
+    league: League
+    user: AnyUser
+    is_organiser: bool
+    is_member: bool
+
+    def require_organiser(self) -> None:
+        if not self.is_organiser:
+            raise PermissionDenied(_("Only the league's organisers may do this."))
+
+    @property
+    def user_id(self) -> int | None:
+        return self.user.pk if self.user.is_authenticated else None
+
+
+def league_access(user: AnyUser, key: str, *, lock: bool = False) -> LeagueAccess:
+    """The league with this key as ``user`` may see it, or 404: a members-only league is not
+    revealed to anyone else. ``lock`` holds the league row until the transaction ends."""
+    queryset = League.objects.select_related("system").filter(key=key)
+    if lock:
+        queryset = queryset.select_for_update()
+    league = queryset.first()
+    if league is None:
+        raise Http404
+    is_organiser = is_member = False
+    if user.is_authenticated:
+        is_organiser = league.organisers.filter(pk=user.pk).exists()
+        is_member = (
+            is_organiser or Registration.objects.filter(season__league=league, player=user).exists()
+        )
+    if league.visibility == League.Visibility.MEMBERS and not is_member:
+        raise Http404
+    return LeagueAccess(league=league, user=user, is_organiser=is_organiser, is_member=is_member)
+
+
+def league_list_for_user(user: AnyUser) -> QuerySet[League]:
+    """Public leagues and every league the user organises or plays in."""
+    visible = Q(visibility=League.Visibility.PUBLIC)
+    if user.is_authenticated:
+        visible |= Q(organisers=user) | Q(seasons__registrations__player=user)
+    return (
+        League.objects.filter(visible)
+        .distinct()
+        .select_related("system")
+        .annotate(season_count=Count("seasons", distinct=True))
+    )
+
+
+def league_by_join_code(code: str) -> League:
+    """The league a join code opens, or 404. Codes are typed by people: case, spaces and
+    dashes do not matter."""
+    normalised = normalise_code(code)
+    league = League.objects.select_related("system").filter(join_code=normalised).first()
+    if not normalised or league is None:
+        raise Http404
+    return league
+
+
+def normalise_code(code: str) -> str:
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def season_get(access: LeagueAccess, season_id: int, *, lock: bool = False) -> Season:
+    queryset = Season.objects.filter(league=access.league, pk=season_id)
+    if lock:
+        queryset = queryset.select_for_update()
+    season = queryset.first()
+    if season is None:
+        raise Http404
+    return season
+
+
+def round_get(season: Season, number: int) -> Round:
+    found = Round.objects.filter(season=season, number=number).first()
+    if found is None:
+        raise Http404
+    return found
+
+
+def pairing_get(access: LeagueAccess, pairing_id: int, *, lock: bool = False) -> Pairing:
+    """A pairing of this league, or 404; ``lock`` holds its row (reports and confirmations of
+    one game are decided one after the other)."""
+    queryset = Pairing.objects.filter(round__season__league=access.league, pk=pairing_id)
+    if lock:
+        queryset = queryset.select_for_update()
+    pairing = queryset.first()
+    if pairing is None:
+        raise Http404
+    # Related rows are read after the lock, so they are not stale.
+    return (
+        Pairing.objects.select_related(
+            "round__season", "player_a__player", "player_b__player", "result"
+        )
+        .filter(pk=pairing.pk)
+        .get()
+    )
+
+
+def registration_of(user: AnyUser, season: Season) -> Registration | None:
+    if not user.is_authenticated:
+        return None
+    return Registration.objects.filter(season=season, player=user).first()
+
+
+def season_scoring(season: Season) -> Scoring:
+    return Scoring(
+        win=season.win_points,
+        draw=season.draw_points,
+        loss=season.loss_points,
+        vp_bonus_points=season.vp_bonus_points,
+        vp_bonus_margin=season.vp_bonus_margin,
+        bye_vp=season.bye_vp,
+    )
+
+
+def season_tie_breakers(season: Season) -> tuple[TieBreaker, ...]:
+    return tuple(TieBreaker(code) for code in season.tie_breakers)
+
+
+def result_counts(result: Result, confirm_hours: int, now: datetime) -> bool:
+    """Confirmed and decided results count; an unanswered report counts once its time to
+    confirm has passed; a disputed one waits for the organisers."""
+    return _counts(result.status, result.reported_at, confirm_hours, now)
+
+
+def _counts(status: str, reported_at: datetime, confirm_hours: int, now: datetime) -> bool:
+    if status in (Result.Status.CONFIRMED, Result.Status.DECIDED):
+        return True
+    if status == Result.Status.REPORTED:
+        return reported_at + timedelta(hours=confirm_hours) <= now
+    return False
+
+
+def counts_from(result: Result, confirm_hours: int) -> datetime | None:
+    """When an unanswered report starts to count on its own (None if it does not wait)."""
+    if result.status != Result.Status.REPORTED:
+        return None
+    return result.reported_at + timedelta(hours=confirm_hours)
+
+
+@dataclass(frozen=True)
+class SeasonRecord:
+    """What the season's standings are computed from."""
+
+    registrations: list[Registration]
+    games: list[Game]
+    byes: list[Bye]
+    # Pairs of registrations that have been paired against each other (for rematches).
+    met: set[frozenset[int]]
+    had_bye: set[int]
+
+
+def season_record(season: Season, *, now: datetime | None = None) -> SeasonRecord:
+    now = now or timezone.now()
+    registrations = list(
+        Registration.objects.filter(season=season).select_related("player").order_by("pk")
+    )
+    # Plain tuples rather than model instances: a long season has hundreds of games, and
+    # this runs for every view of its standings.
+    pairings = (
+        Pairing.objects.filter(round__season=season, round__status=Round.Status.PUBLISHED)
+        .order_by("round__number", "table")
+        .values_list(
+            "round__number",
+            "player_a_id",
+            "player_b_id",
+            "result__status",
+            "result__outcome",
+            "result__vp_a",
+            "result__vp_b",
+            "result__reported_at",
+        )
+    )
+    games: list[Game] = []
+    byes: list[Bye] = []
+    met: set[frozenset[int]] = set()
+    for number, a, b, status, outcome, vp_a, vp_b, reported_at in pairings:
+        if b is None:
+            byes.append(Bye(round=number, player=a))
+            continue
+        met.add(frozenset((a, b)))
+        if status is not None and _counts(status, reported_at, season.confirm_hours, now):
+            games.append(
+                Game(round=number, a=a, b=b, outcome=Outcome(outcome), vp_a=vp_a, vp_b=vp_b)
+            )
+    return SeasonRecord(
+        registrations=registrations,
+        games=games,
+        byes=byes,
+        met=met,
+        had_bye={bye.player for bye in byes},
+    )
+
+
+def entrants(registrations: Iterable[Registration]) -> list[Entrant]:
+    return [
+        Entrant(id=r.pk, name=r.player.shown_name, dropped=r.dropped_at is not None)
+        for r in registrations
+    ]
+
+
+def season_standings(season: Season, *, now: datetime | None = None) -> list[Row]:
+    record = season_record(season, now=now)
+    return standings(
+        entrants(record.registrations),
+        record.games,
+        record.byes,
+        season_scoring(season),
+        season_tie_breakers(season),
+    )
+
+
+SORTABLE: dict[str, Callable[[Row], Any]] = {
+    "rank": lambda row: row.rank,
+    "name": lambda row: row.entrant.name.casefold(),
+    "played": lambda row: -row.played,
+    "wins": lambda row: -row.wins,
+    "draws": lambda row: -row.draws,
+    "losses": lambda row: row.losses,
+    "points": lambda row: row.rank,
+    "vp_diff": lambda row: -row.vp_diff,
+    "vp_for": lambda row: -row.vp_for,
+    "sos": lambda row: -row.sos,
+}
+
+
+def sorted_rows(rows: Sequence[Row], sort: str) -> list[Row]:
+    """The table sorted by one column (best first in that column), the rank breaking ties."""
+    key = SORTABLE.get(sort, SORTABLE["rank"])
+    return sorted(rows, key=lambda row: (key(row), row.rank))
+
+
+def season_rounds(season: Season, *, include_drafts: bool) -> list[Round]:
+    pairings = Pairing.objects.select_related(
+        "player_a__player", "player_b__player", "result"
+    ).order_by("table")
+    rounds = Round.objects.filter(season=season).prefetch_related(
+        Prefetch("pairings", queryset=pairings)
+    )
+    if not include_drafts:
+        rounds = rounds.filter(status=Round.Status.PUBLISHED)
+    return list(rounds.order_by("number"))
+
+
+def open_disputes(season: Season) -> QuerySet[Result]:
+    return Result.objects.filter(
+        pairing__round__season=season, status=Result.Status.DISPUTED
+    ).select_related("pairing__round", "pairing__player_a__player", "pairing__player_b__player")
+
+
+def counted_results_of_system(system: GameSystem) -> QuerySet[Result]:
+    """Every result of the system's leagues that may count (the deadline is checked per row)."""
+    return Result.objects.filter(
+        pairing__round__season__league__system=system,
+        status__in=[Result.Status.CONFIRMED, Result.Status.DECIDED, Result.Status.REPORTED],
+    )
+
+
+def system_ratings(system: GameSystem, *, now: datetime | None = None) -> list[PlayerRating]:
+    """Ratings of every player of the system's leagues (user ids), from every counted game in
+    the order the games were reported. Computed on read: a report starts to count when its
+    time to confirm runs out, with no write that could trigger a recomputation."""
+    now = now or timezone.now()
+    rows = (
+        counted_results_of_system(system)
+        .select_related("pairing__round__season", "pairing__player_a", "pairing__player_b")
+        .order_by("reported_at", "pk")
+    )
+    games = []
+    for result in rows:
+        pairing = result.pairing
+        if pairing.player_b is None:
+            continue
+        if result_counts(result, pairing.round.season.confirm_hours, now):
+            games.append(
+                RatedGame(
+                    a=pairing.player_a.player_id,
+                    b=pairing.player_b.player_id,
+                    outcome=Outcome(result.outcome),
+                )
+            )
+    return rate(games)
+
+
+def ratings_with_users(ratings: Sequence[PlayerRating]) -> list[tuple[PlayerRating, User]]:
+    users = User.objects.in_bulk([r.player for r in ratings])
+    return [(r, users[r.player]) for r in ratings if r.player in users]
+
+
+def systems_with_leagues() -> QuerySet[GameSystem]:
+    return GameSystem.objects.annotate(n=Count("leagues")).filter(n__gt=0)
+
+
+def last_round_number(season: Season) -> int:
+    return Round.objects.filter(season=season).aggregate(n=Max("number"))["n"] or 0

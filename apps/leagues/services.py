@@ -1,0 +1,1017 @@
+"""Writes to leagues. Every function checks who may do it through ``league_access`` and runs in
+one transaction that locks the row the change hangs on (the season for pairing and joining, the
+pairing for results), so two requests at once apply one after the other."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from apps.accounts.models import User
+from apps.catalog.models import GameSystem
+from apps.leagues import pairing as pairing_rules
+from apps.leagues.models import (
+    League,
+    LogEntry,
+    Pairing,
+    Registration,
+    Result,
+    RosterChange,
+    Round,
+    Season,
+)
+from apps.leagues.selectors import (
+    AnyUser,
+    LeagueAccess,
+    counts_from,
+    entrants,
+    league_access,
+    league_by_join_code,
+    pairing_get,
+    result_counts,
+    season_get,
+    season_record,
+    season_scoring,
+    season_tie_breakers,
+)
+from apps.leagues.standings import TieBreaker, standings
+from apps.rosters.documents import roster_document
+from apps.rosters.models import Roster
+from apps.rosters.selectors import roster_for_owner
+from apps.systems.core.errors import RuleViolation
+from apps.systems.core.registry import registry
+
+JOIN_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud at the club
+MAX_PLAYERS_PER_SEASON = 256
+
+
+class LeagueError(RuleViolation):
+    """A request the league cannot take; ``status`` is the HTTP status the API answers with
+    (400 bad input, 403 not yours, 409 the state has moved on)."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(code, message)
+        self.status = status
+
+
+def _new_join_code() -> str:
+    return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(8))
+
+
+def _log(
+    league: League,
+    action: str,
+    *,
+    actor: AnyUser | None,
+    season: Season | None = None,
+    **details: object,
+) -> None:
+    LogEntry.objects.create(
+        league=league,
+        season=season,
+        actor=actor if actor is not None and actor.is_authenticated else None,
+        action=action,
+        details=details,
+    )
+
+
+def _user(user: AnyUser) -> User:
+    if not isinstance(user, User):
+        raise LeagueError("login_required", _("Log in first."), status=403)
+    return user
+
+
+# --- Leagues ----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def league_create(
+    *,
+    creator: User,
+    system: GameSystem,
+    name: str,
+    description: str = "",
+    visibility: str = League.Visibility.MEMBERS,
+    sample: bool = False,
+) -> League:
+    """A new league; its creator is its first organiser."""
+    league = League(
+        key=secrets.token_urlsafe(9),
+        system=system,
+        name=name.strip(),
+        description=description.strip(),
+        visibility=visibility,
+        join_code=_new_join_code(),
+        sample=sample,
+    )
+    league.full_clean()
+    league.save()
+    league.organisers.add(creator)
+    return league
+
+
+@transaction.atomic
+def league_update(
+    *, user: AnyUser, key: str, name: str, description: str, visibility: str
+) -> League:
+    access = league_access(user, key, lock=True)
+    access.require_organiser()
+    league = access.league
+    league.name, league.description = name.strip(), description.strip()
+    league.visibility = visibility
+    league.full_clean()
+    league.save(update_fields=["name", "description", "visibility"])
+    return league
+
+
+@transaction.atomic
+def league_add_organiser(*, user: AnyUser, key: str, username: str) -> User:
+    access = league_access(user, key, lock=True)
+    access.require_organiser()
+    new = User.objects.filter(username__iexact=username.strip()).first()
+    if new is None:
+        raise LeagueError("unknown_user", _("There is no user called “%s”.") % username.strip())
+    if access.league.organisers.filter(pk=new.pk).exists():
+        raise LeagueError("already_organiser", _("%s already organises this league.") % new)
+    access.league.organisers.add(new)
+    _log(access.league, LogEntry.Action.ORGANISER_ADDED, actor=user, name=new.shown_name)
+    return new
+
+
+@transaction.atomic
+def league_new_join_code(*, user: AnyUser, key: str) -> League:
+    """A fresh join code; the old one stops working (e.g. after it was passed around)."""
+    access = league_access(user, key, lock=True)
+    access.require_organiser()
+    access.league.join_code = _new_join_code()
+    access.league.save(update_fields=["join_code"])
+    return access.league
+
+
+# --- Seasons ----------------------------------------------------------------------------------
+
+
+def _checked_tie_breakers(codes: Sequence[str]) -> list[str]:
+    known = {str(t) for t in TieBreaker}
+    if len(set(codes)) != len(codes) or not set(codes) <= known:
+        raise LeagueError(
+            "invalid_tie_breakers",
+            _("Tie-breakers: list each of %(known)s at most once.")
+            % {"known": ", ".join(sorted(known))},
+        )
+    return list(codes)
+
+
+@transaction.atomic
+def season_create(
+    *,
+    user: AnyUser,
+    key: str,
+    name: str,
+    starts_on: date,
+    ends_on: date,
+    pairing_method: str = Season.Method.SWISS,
+    win_points: int = 3,
+    draw_points: int = 1,
+    loss_points: int = 0,
+    vp_bonus_points: int = 0,
+    vp_bonus_margin: int = 0,
+    bye_vp: int = 0,
+    tie_breakers: Sequence[str] | None = None,
+    confirm_hours: int = 48,
+) -> Season:
+    access = league_access(user, key, lock=True)
+    access.require_organiser()
+    if ends_on < starts_on:
+        raise LeagueError("invalid_dates", _("The season cannot end before it starts."))
+    if not win_points >= draw_points >= loss_points:
+        raise LeagueError(
+            "invalid_scoring", _("A win must score at least a draw, a draw at least a loss.")
+        )
+    if vp_bonus_points and vp_bonus_margin < 1:
+        raise LeagueError("invalid_scoring", _("Give the VP margin that earns the bonus."))
+    if Season.objects.filter(league=access.league, name=name.strip()).exists():
+        raise LeagueError("duplicate_season", _("This league already has a season of that name."))
+    season = Season(
+        league=access.league,
+        name=name.strip(),
+        starts_on=starts_on,
+        ends_on=ends_on,
+        pairing_method=pairing_method,
+        win_points=win_points,
+        draw_points=draw_points,
+        loss_points=loss_points,
+        vp_bonus_points=vp_bonus_points,
+        vp_bonus_margin=vp_bonus_margin,
+        bye_vp=bye_vp,
+        tie_breakers=_checked_tie_breakers(
+            tie_breakers if tie_breakers is not None else [str(t) for t in TieBreaker]
+        ),
+        confirm_hours=confirm_hours,
+    )
+    season.full_clean()
+    season.save()
+    return season
+
+
+@transaction.atomic
+def season_finish(*, user: AnyUser, key: str, season_id: int) -> Season:
+    access = league_access(user, key)
+    access.require_organiser()
+    season = season_get(access, season_id, lock=True)
+    if Round.objects.filter(season=season, status=Round.Status.DRAFT).exists():
+        raise LeagueError("draft_round", _("Publish or discard the draft round first."))
+    season.status = Season.Status.FINISHED
+    season.save(update_fields=["status"])
+    _log(access.league, LogEntry.Action.SEASON_FINISHED, actor=user, season=season)
+    return season
+
+
+def _season_open(season: Season) -> None:
+    if season.status == Season.Status.FINISHED:
+        raise LeagueError("season_finished", _("This season is finished."), status=409)
+
+
+# --- Registration and rosters -----------------------------------------------------------------
+
+
+def _roster_snapshot(
+    user: User, season: Season, roster_id: int | None
+) -> tuple[Roster | None, dict[str, object] | None]:
+    """The player's roster for the season and its document, checked for the league's system.
+
+    A system whose rosters are not modelled yet takes players without one."""
+    needs_roster = registry().get(season.league.system.slug).rosters is not None
+    if roster_id is None:
+        if needs_roster:
+            raise LeagueError("roster_required", _("Choose the roster you will play."))
+        return None, None
+    roster = Roster.objects.filter(owner=user, pk=roster_id).first()
+    if roster is None:
+        raise LeagueError("unknown_roster", _("That roster is not one of yours."))
+    if roster.system_id != season.league.system_id:
+        raise LeagueError(
+            "wrong_system",
+            _("The roster is for another rule system than this league's."),
+        )
+    if not roster.legal:
+        raise LeagueError(
+            "roster_not_legal", _("The roster still has problems; fix them in the builder first.")
+        )
+    return roster, roster_document(roster_for_owner(user, roster.pk))
+
+
+@transaction.atomic
+def season_join(*, user: AnyUser, season_id: int, code: str, roster_id: int | None) -> Registration:
+    """Register for a season with the league's join code and a roster, frozen as it is now."""
+    player = _user(user)
+    league = league_by_join_code(code)
+    season = Season.objects.select_for_update().filter(league=league, pk=season_id).first()
+    if season is None:
+        raise LeagueError("unknown_season", _("This league has no such season."), status=404)
+    _season_open(season)
+    if (
+        season.pairing_method == Season.Method.ROUND_ROBIN
+        and Round.objects.filter(season=season).exists()
+    ):
+        raise LeagueError(
+            "registration_closed",
+            _("The round-robin schedule is made; registration closed with round 1."),
+            status=409,
+        )
+    if Registration.objects.filter(season=season, player=player).exists():
+        raise LeagueError("already_joined", _("You have already joined this season."), status=409)
+    if Registration.objects.filter(season=season).count() >= MAX_PLAYERS_PER_SEASON:
+        raise LeagueError("season_full", _("This season is full."), status=409)
+    roster, snapshot = _roster_snapshot(player, season, roster_id)
+    registration = Registration(
+        season=season,
+        player=player,
+        roster=roster,
+        roster_name=roster.name if roster else "",
+        roster_snapshot=snapshot,
+    )
+    try:
+        with transaction.atomic():
+            registration.save()
+    except IntegrityError:
+        # Another request of the same player got there first (the unique constraint).
+        raise LeagueError(
+            "already_joined", _("You have already joined this season."), status=409
+        ) from None
+    return registration
+
+
+def _registration(access: LeagueAccess, registration_id: int) -> Registration:
+    registration = (
+        Registration.objects.select_for_update()
+        .filter(season__league=access.league, pk=registration_id)
+        .select_related("season", "player")
+        .first()
+    )
+    if registration is None:
+        raise LeagueError("unknown_player", _("No such player in this league."), status=404)
+    return registration
+
+
+@transaction.atomic
+def registration_drop(*, user: AnyUser, key: str, registration_id: int) -> Registration:
+    """Leave the season (the player) or take a player out (an organiser): no more pairings;
+    games played stay in the standings."""
+    access = league_access(user, key)
+    registration = _registration(access, registration_id)
+    if registration.player_id != access.user_id:
+        access.require_organiser()
+    _season_open(registration.season)
+    if registration.dropped_at is not None:
+        raise LeagueError("already_dropped", _("This player has already dropped."), status=409)
+    registration.dropped_at = timezone.now()
+    registration.save(update_fields=["dropped_at"])
+    _log(
+        access.league,
+        LogEntry.Action.PLAYER_DROPPED,
+        actor=user,
+        season=registration.season,
+        name=registration.player.shown_name,
+    )
+    return registration
+
+
+@transaction.atomic
+def roster_change_request(
+    *, user: AnyUser, key: str, registration_id: int, roster_id: int
+) -> RosterChange:
+    """Ask to play another roster (or the new version of the same one); organisers decide."""
+    access = league_access(user, key)
+    registration = _registration(access, registration_id)
+    if registration.player_id != access.user_id:
+        raise LeagueError("not_your_registration", _("This is not your registration."), 403)
+    _season_open(registration.season)
+    if registration.roster_changes.filter(status=RosterChange.Status.PENDING).exists():
+        raise LeagueError(
+            "change_pending", _("A roster change is already waiting for the organisers."), 409
+        )
+    roster, snapshot = _roster_snapshot(_user(user), registration.season, roster_id)
+    assert roster is not None and snapshot is not None
+    change = RosterChange.objects.create(
+        registration=registration, roster=roster, roster_name=roster.name, snapshot=snapshot
+    )
+    _log(
+        access.league,
+        LogEntry.Action.ROSTER_REQUESTED,
+        actor=user,
+        season=registration.season,
+        name=registration.player.shown_name,
+        roster=roster.name,
+    )
+    return change
+
+
+@transaction.atomic
+def roster_change_decide(
+    *, user: AnyUser, key: str, change_id: int, approve: bool, note: str = ""
+) -> RosterChange:
+    access = league_access(user, key)
+    access.require_organiser()
+    change = (
+        RosterChange.objects.select_for_update()
+        .filter(registration__season__league=access.league, pk=change_id)
+        .select_related("registration__season", "registration__player")
+        .first()
+    )
+    if change is None:
+        raise LeagueError("unknown_change", _("No such roster change."), status=404)
+    if change.status != RosterChange.Status.PENDING:
+        raise LeagueError("already_decided", _("This change has already been decided."), 409)
+    registration = change.registration
+    change.status = RosterChange.Status.APPROVED if approve else RosterChange.Status.REJECTED
+    change.decided_by, change.decided_at, change.note = _user(user), timezone.now(), note.strip()
+    change.full_clean()
+    change.save()
+    if approve:
+        registration.roster = change.roster
+        registration.roster_name = change.roster_name
+        registration.roster_snapshot = change.snapshot
+        registration.save(update_fields=["roster", "roster_name", "roster_snapshot"])
+    _log(
+        access.league,
+        LogEntry.Action.ROSTER_APPROVED if approve else LogEntry.Action.ROSTER_REJECTED,
+        actor=user,
+        season=registration.season,
+        name=registration.player.shown_name,
+        roster=change.roster_name,
+        note=change.note,
+    )
+    return change
+
+
+# --- Rounds -----------------------------------------------------------------------------------
+
+
+def _check_previous_round_complete(season: Season) -> None:
+    last = Round.objects.filter(season=season).order_by("-number").first()
+    if last is None:
+        return
+    if last.status == Round.Status.DRAFT:
+        raise LeagueError(
+            "draft_round", _("Round %d is still a draft: publish or discard it.") % last.number, 409
+        )
+    now = timezone.now()
+    waiting = 0
+    for pairing in last.pairings.select_related("result").filter(player_b__isnull=False):
+        result: Result | None = getattr(pairing, "result", None)
+        waiting += result is None or not result_counts(result, season.confirm_hours, now)
+    if waiting:
+        raise LeagueError(
+            "round_incomplete",
+            ngettext(
+                "Round %(number)d still has %(count)d game without a result that counts.",
+                "Round %(number)d still has %(count)d games without a result that counts.",
+                waiting,
+            )
+            % {"number": last.number, "count": waiting},
+            status=409,
+        )
+
+
+def _swiss(
+    season: Season, active: list[Registration], *, rng: random.Random
+) -> tuple[pairing_rules.RoundPairing, set[frozenset[int]]]:
+    record = season_record(season)
+    active_ids = {r.pk for r in active}
+    if record.games or record.byes:
+        rows = standings(
+            entrants(record.registrations),
+            record.games,
+            record.byes,
+            season_scoring(season),
+            season_tie_breakers(season),
+        )
+        order = [(row.entrant.id, row.points) for row in rows if row.entrant.id in active_ids]
+    else:
+        # Round 1: nobody has a score yet, so the pairings are drawn.
+        ids = sorted(active_ids)
+        rng.shuffle(ids)
+        order = [(pk, 0) for pk in ids]
+    players = [
+        pairing_rules.SwissPlayer(id=pk, score=score, had_bye=pk in record.had_bye)
+        for pk, score in order
+    ]
+    return pairing_rules.swiss_pairing(players, record.met), record.met
+
+
+def _round_robin(
+    season: Season, active: list[Registration], number: int, *, rng: random.Random
+) -> pairing_rules.RoundPairing:
+    if not season.round_robin_order:
+        ids = [r.pk for r in active]
+        rng.shuffle(ids)
+        season.round_robin_order = ids
+        season.save(update_fields=["round_robin_order"])
+    schedule = pairing_rules.round_robin_schedule(season.round_robin_order)
+    if number > len(schedule):
+        raise LeagueError(
+            "everyone_met",
+            _("Everyone has played everyone: the round-robin is complete."),
+            status=409,
+        )
+    active_ids = {r.pk for r in active}
+    dropped = set(season.round_robin_order) - active_ids
+    return pairing_rules.without_dropped(schedule[number - 1], dropped)
+
+
+@transaction.atomic
+def round_pair(
+    *,
+    user: AnyUser,
+    key: str,
+    season_id: int,
+    allow_rematches: bool = False,
+    rng: random.Random | None = None,
+) -> Round:
+    """Pair the next round as a draft the organisers can change before publishing it.
+
+    Swiss refuses rematches unless ``allow_rematches``: when everyone has met everyone, or
+    when no pairing of the remaining players avoids one, the organisers decide."""
+    access = league_access(user, key)
+    access.require_organiser()
+    season = season_get(access, season_id, lock=True)
+    _season_open(season)
+    _check_previous_round_complete(season)
+    active = list(
+        Registration.objects.filter(season=season, dropped_at__isnull=True).order_by("pk")
+    )
+    if len(active) < 2:
+        raise LeagueError(
+            "not_enough_players", _("At least two players are needed to pair a round."), 409
+        )
+    number = (
+        Round.objects.filter(season=season)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        or 0
+    ) + 1
+    rng = rng or secrets.SystemRandom()
+    rematch_count = 0
+    if season.pairing_method == Season.Method.ROUND_ROBIN:
+        result = _round_robin(season, active, number, rng=rng)
+    else:
+        result, met = _swiss(season, active, rng=rng)
+        rematch_count = pairing_rules.rematches(result, met)
+        if rematch_count and not allow_rematches:
+            if pairing_rules.everyone_has_met([r.pk for r in active], met):
+                raise LeagueError(
+                    "everyone_met",
+                    _(
+                        "Everyone has already played everyone. Finish the season, or pair "
+                        "again allowing rematches."
+                    ),
+                    status=409,
+                )
+            raise LeagueError(
+                "rematch_unavoidable",
+                _(
+                    "No pairing avoids a rematch (at least %d). Pair again allowing "
+                    "rematches to accept them."
+                )
+                % rematch_count,
+                status=409,
+            )
+    new_round = Round.objects.create(season=season, number=number, rematches=rematch_count)
+    _store_pairings(new_round, result)
+    if season.status == Season.Status.OPEN:
+        season.status = Season.Status.RUNNING
+        season.save(update_fields=["status"])
+    _log(access.league, LogEntry.Action.ROUND_PAIRED, actor=user, season=season, round=number)
+    return new_round
+
+
+def _store_pairings(round_: Round, result: pairing_rules.RoundPairing) -> None:
+    rows = [
+        Pairing(round=round_, table=i, player_a_id=a, player_b_id=b)
+        for i, (a, b) in enumerate(result.games, start=1)
+    ]
+    rows += [
+        Pairing(round=round_, table=len(result.games) + i, player_a_id=p, player_b_id=None)
+        for i, p in enumerate(result.byes, start=1)
+    ]
+    Pairing.objects.bulk_create(rows)
+
+
+def _draft_round(access: LeagueAccess, season_id: int, number: int) -> tuple[Season, Round]:
+    season = season_get(access, season_id, lock=True)
+    round_ = Round.objects.filter(season=season, number=number).first()
+    if round_ is None:
+        raise LeagueError("unknown_round", _("No such round."), status=404)
+    if round_.status != Round.Status.DRAFT:
+        raise LeagueError(
+            "round_published", _("Round %d is published; its pairings are final.") % number, 409
+        )
+    return season, round_
+
+
+def _round_pairing(round_: Round) -> pairing_rules.RoundPairing:
+    pairings = list(round_.pairings.order_by("table"))
+    return pairing_rules.RoundPairing(
+        games=tuple((p.player_a_id, p.player_b_id) for p in pairings if p.player_b_id is not None),
+        byes=tuple(p.player_a_id for p in pairings if p.player_b_id is None),
+    )
+
+
+@transaction.atomic
+def round_swap(
+    *, user: AnyUser, key: str, season_id: int, number: int, player_x: int, player_y: int
+) -> Round:
+    """Exchange two players' places in a draft round (an opponent for an opponent, or the
+    bye); every player stays paired exactly once."""
+    access = league_access(user, key)
+    access.require_organiser()
+    season, round_ = _draft_round(access, season_id, number)
+    current = _round_pairing(round_)
+    try:
+        swapped = pairing_rules.swap_players(current, player_x, player_y)
+        pairing_rules.check_pairing(swapped, current.players())
+    except pairing_rules.PairingError as error:
+        raise LeagueError(error.code, _swap_message(error.code)) from None
+    round_.pairings.all().delete()
+    _store_pairings(round_, swapped)
+    names = dict(
+        Registration.objects.filter(pk__in=[player_x, player_y]).values_list(
+            "pk", "player__username"
+        )
+    )
+    round_.rematches = pairing_rules.rematches(swapped, season_record(season).met)
+    round_.save(update_fields=["rematches"])
+    _log(
+        access.league,
+        LogEntry.Action.PAIRING_SWAPPED,
+        actor=user,
+        season=season,
+        round=number,
+        names=[names.get(player_x, ""), names.get(player_y, "")],
+    )
+    return round_
+
+
+def _swap_message(code: str) -> str:
+    return {
+        "same_player": _("Choose two different players to swap."),
+        "not_in_round": _("Both players must be paired in this round."),
+        "same_game": _("These two players already play each other."),
+    }.get(code, _("Every player must be paired exactly once."))
+
+
+@transaction.atomic
+def round_publish(*, user: AnyUser, key: str, season_id: int, number: int) -> Round:
+    access = league_access(user, key)
+    access.require_organiser()
+    season, round_ = _draft_round(access, season_id, number)
+    round_.status, round_.published_at = Round.Status.PUBLISHED, timezone.now()
+    round_.save(update_fields=["status", "published_at"])
+    _log(access.league, LogEntry.Action.ROUND_PUBLISHED, actor=user, season=season, round=number)
+    return round_
+
+
+@transaction.atomic
+def round_discard(*, user: AnyUser, key: str, season_id: int, number: int) -> None:
+    """Throw a draft round away (e.g. to pair again after a late drop)."""
+    access = league_access(user, key)
+    access.require_organiser()
+    season, round_ = _draft_round(access, season_id, number)
+    round_.delete()
+    if number == 1 and season.pairing_method == Season.Method.ROUND_ROBIN:
+        season.round_robin_order = []
+        season.save(update_fields=["round_robin_order"])
+    _log(access.league, LogEntry.Action.ROUND_DISCARDED, actor=user, season=season, round=number)
+
+
+# --- Results ----------------------------------------------------------------------------------
+
+
+def _check_numbers(outcome: str, vp_a: int, vp_b: int) -> None:
+    if outcome not in Result.Outcome.values:
+        raise LeagueError("invalid_outcome", _("Say who won: a, b or draw."))
+    if not (0 <= vp_a <= 9999 and 0 <= vp_b <= 9999):
+        raise LeagueError("invalid_vp", _("Victory points are whole numbers from 0 to 9999."))
+
+
+def _side_of(pairing: Pairing, user_id: int | None) -> str:
+    """ "a" or "b": the user's side of the pairing; 403 for anyone else."""
+    if user_id is not None and pairing.player_a.player_id == user_id:
+        return "a"
+    if (
+        user_id is not None
+        and pairing.player_b is not None
+        and pairing.player_b.player_id == user_id
+    ):
+        return "b"
+    raise LeagueError(
+        "not_your_pairing", _("Only the two players of a game report its result."), 403
+    )
+
+
+def _reportable(pairing: Pairing) -> None:
+    _season_open(pairing.round.season)
+    if pairing.round.status != Round.Status.PUBLISHED:
+        raise LeagueError("round_not_published", _("This round is not published yet."), 409)
+    if pairing.player_b_id is None:
+        raise LeagueError("bye", _("A bye has no result to report: it scores as a win."))
+
+
+def _still_answerable(result: Result, season: Season) -> None:
+    deadline = counts_from(result, season.confirm_hours)
+    if deadline is not None and deadline <= timezone.now():
+        raise LeagueError(
+            "confirmation_closed",
+            _(
+                "This result counts: %(hours)d hours passed without an answer. Ask an "
+                "organiser to change it."
+            )
+            % {"hours": season.confirm_hours},
+            status=409,
+        )
+
+
+@transaction.atomic
+def result_report(
+    *, user: AnyUser, key: str, pairing_id: int, outcome: str, vp_a: int, vp_b: int
+) -> Result:
+    """A player reports their game. The same result reported by the opponent confirms it; a
+    different one is refused (dispute it instead). A reporter may correct their own report
+    until it is answered."""
+    access = league_access(user, key)
+    pairing = pairing_get(access, pairing_id, lock=True)
+    side = _side_of(pairing, access.user_id)
+    _reportable(pairing)
+    _check_numbers(outcome, vp_a, vp_b)
+    season = pairing.round.season
+    result: Result | None = getattr(pairing, "result", None)
+    now = timezone.now()
+    if result is None:
+        result = Result(
+            pairing=pairing,
+            outcome=outcome,
+            vp_a=vp_a,
+            vp_b=vp_b,
+            source=Result.Source.MANUAL,
+            reported_side=side,
+            reported_by=_user(user),
+            reported_at=now,
+        )
+        try:
+            with transaction.atomic():
+                result.save()
+        except IntegrityError:
+            raise _conflict() from None
+        return result
+    if result.status != Result.Status.REPORTED:
+        raise LeagueError(
+            "result_final",
+            _("This result is %(status)s; ask an organiser to change it.")
+            % {"status": result.get_status_display().lower()},
+            status=409,
+        )
+    _still_answerable(result, season)
+    same = (result.outcome, result.vp_a, result.vp_b) == (outcome, vp_a, vp_b)
+    if result.reported_side == side:
+        result.outcome, result.vp_a, result.vp_b, result.reported_at = outcome, vp_a, vp_b, now
+        result.save(update_fields=["outcome", "vp_a", "vp_b", "reported_at", "updated_at"])
+        return result
+    if not same:
+        raise _conflict()
+    return _confirm(result, side, _user(user), now)
+
+
+def _conflict() -> LeagueError:
+    return LeagueError(
+        "conflicting_report",
+        _(
+            "Your opponent has already reported a different result. Confirm theirs, or "
+            "dispute it and the organisers decide."
+        ),
+        status=409,
+    )
+
+
+def _answerable(access: LeagueAccess, pairing_id: int) -> tuple[Pairing, Result, str]:
+    pairing = pairing_get(access, pairing_id, lock=True)
+    side = _side_of(pairing, access.user_id)
+    _reportable(pairing)
+    result: Result | None = getattr(pairing, "result", None)
+    if result is None:
+        raise LeagueError("no_report", _("Nobody has reported this game yet."), status=409)
+    if result.status != Result.Status.REPORTED:
+        raise LeagueError(
+            "result_final",
+            _("This result is %(status)s; ask an organiser to change it.")
+            % {"status": result.get_status_display().lower()},
+            status=409,
+        )
+    if result.reported_side == side:
+        raise LeagueError(
+            "own_report", _("You reported this result; your opponent confirms or disputes it.")
+        )
+    _still_answerable(result, pairing.round.season)
+    return pairing, result, side
+
+
+def _confirm(result: Result, side: str, user: User, now: datetime) -> Result:
+    result.status = Result.Status.CONFIRMED
+    result.confirmed_side, result.confirmed_by, result.confirmed_at = side, user, now
+    result.save()
+    return result
+
+
+@transaction.atomic
+def result_confirm(*, user: AnyUser, key: str, pairing_id: int) -> Result:
+    """The opponent of the reporter (either player, for a tracked match) confirms."""
+    access = league_access(user, key)
+    _pairing, result, side = _answerable(access, pairing_id)
+    return _confirm(result, side, _user(user), timezone.now())
+
+
+@transaction.atomic
+def result_dispute(*, user: AnyUser, key: str, pairing_id: int, reason: str) -> Result:
+    """The opponent of the reporter says the result is wrong; the organisers decide."""
+    access = league_access(user, key)
+    pairing, result, _side = _answerable(access, pairing_id)
+    reason = reason.strip()
+    if not reason or len(reason) > 500:
+        raise LeagueError(
+            "reason_required", _("Say in a few words what is wrong (up to 500 characters).")
+        )
+    result.status = Result.Status.DISPUTED
+    result.disputed_by, result.disputed_at, result.dispute_reason = (
+        _user(user),
+        timezone.now(),
+        reason,
+    )
+    result.save()
+    _log(
+        access.league,
+        LogEntry.Action.RESULT_DISPUTED,
+        actor=user,
+        season=pairing.round.season,
+        round=pairing.round.number,
+        game=_game_text(pairing, result),
+        reason=reason,
+    )
+    return result
+
+
+def _game_text(pairing: Pairing, result: Result | None) -> str:
+    """The game as it stood, in the log: names are kept as they were, in no language."""
+    b = pairing.player_b
+    a_name = pairing.player_a.player.shown_name
+    b_name = b.player.shown_name if b else ""
+    if result is None:
+        return f"{a_name} – {b_name}"
+    marks = {"a": ("W", "L"), "b": ("L", "W"), "draw": ("D", "D")}[result.outcome]
+    return f"{a_name} {result.vp_a} ({marks[0]}) – {b_name} {result.vp_b} ({marks[1]})"
+
+
+@transaction.atomic
+def result_override(
+    *,
+    user: AnyUser,
+    key: str,
+    pairing_id: int,
+    outcome: str,
+    vp_a: int,
+    vp_b: int,
+    reason: str,
+) -> Result:
+    """An organiser sets a game's result, deciding a dispute or correcting any result; the
+    reason and the result before are logged."""
+    access = league_access(user, key)
+    access.require_organiser()
+    pairing = pairing_get(access, pairing_id, lock=True)
+    _season_open(pairing.round.season)
+    if pairing.round.status != Round.Status.PUBLISHED:
+        raise LeagueError("round_not_published", _("This round is not published yet."), 409)
+    if pairing.player_b_id is None:
+        raise LeagueError("bye", _("A bye has no result to report: it scores as a win."))
+    _check_numbers(outcome, vp_a, vp_b)
+    reason = reason.strip()
+    if not reason or len(reason) > 500:
+        raise LeagueError(
+            "reason_required", _("Give the reason for the decision (up to 500 characters).")
+        )
+    now = timezone.now()
+    result: Result | None = getattr(pairing, "result", None)
+    before = _game_text(pairing, result) if result else ""
+    was_disputed = result is not None and result.status == Result.Status.DISPUTED
+    if result is None:
+        result = Result(
+            pairing=pairing,
+            source=Result.Source.ORGANISER,
+            reported_side="",
+            reported_by=_user(user),
+            reported_at=now,
+        )
+    result.outcome, result.vp_a, result.vp_b = outcome, vp_a, vp_b
+    result.status = Result.Status.DECIDED
+    result.decided_by, result.decided_at, result.decision_reason = _user(user), now, reason
+    result.save()
+    _log(
+        access.league,
+        LogEntry.Action.RESULT_OVERRIDDEN,
+        actor=user,
+        season=pairing.round.season,
+        round=pairing.round.number,
+        before=before,
+        after=_game_text(pairing, result),
+        reason=reason,
+        dispute=was_disputed,
+    )
+    return result
+
+
+# --- Tracked matches --------------------------------------------------------------------------
+
+
+def league_result_propose_from_match(
+    *,
+    system_slug: str,
+    user_ids: tuple[int, int],
+    winner_user_id: int | None,
+    vp_by_user: Mapping[int, int],
+    match_url: str,
+) -> Result | None:
+    """Record a finished tracked match as the result of the two players' open league game.
+
+    The open game is the oldest pairing between the two users (either order) in a published
+    round of a running season of a league of ``system_slug`` that has no result yet or only an
+    unanswered report. The tracked result is then a report like any other, except that
+    neither player made it: *either* player confirms (or disputes) it, and it counts on its own
+    after the season's hours to confirm. A player's report already waiting that says the same
+    is kept and gets the match link; one that says otherwise is marked disputed for the
+    organisers, with the match link as evidence.
+
+    Returns the result, or None when the users have no such game or the input does not
+    describe one (unknown system, the same user twice, a winner who did not play). Never
+    raises for "no league": a match played outside any league is the common case.
+    """
+    try:
+        first, second = (int(u) for u in user_ids)
+        vp = {int(k): int(v) for k, v in vp_by_user.items()}
+    except (TypeError, ValueError):
+        return None
+    if first == second or winner_user_id not in (None, first, second):
+        return None
+    if any(not 0 <= vp.get(u, 0) <= 9999 for u in (first, second)):
+        return None
+    candidates = (
+        Pairing.objects.filter(
+            round__status=Round.Status.PUBLISHED,
+            round__season__status=Season.Status.RUNNING,
+            round__season__league__system__slug=system_slug,
+        )
+        .filter(
+            Q(player_a__player_id=first, player_b__player_id=second)
+            | Q(player_a__player_id=second, player_b__player_id=first)
+        )
+        .order_by("round__published_at", "round__number", "pk")
+        .values_list("pk", flat=True)
+    )
+    with transaction.atomic():
+        for pairing_id in candidates:
+            pairing = Pairing.objects.select_for_update().filter(pk=pairing_id).first()
+            if pairing is None:
+                continue
+            pairing = Pairing.objects.select_related(
+                "round__season__league", "player_a__player", "player_b__player", "result"
+            ).get(pk=pairing.pk)
+            existing: Result | None = getattr(pairing, "result", None)
+            if existing is not None and existing.status != Result.Status.REPORTED:
+                continue
+            a_user = pairing.player_a.player_id
+            b_user = pairing.player_b.player_id if pairing.player_b else None
+            outcome = (
+                Result.Outcome.DRAW
+                if winner_user_id is None
+                else Result.Outcome.A
+                if winner_user_id == a_user
+                else Result.Outcome.B
+            )
+            vp_a, vp_b = vp.get(a_user, 0), vp.get(b_user or 0, 0)
+            return _tracked(pairing, existing, outcome, vp_a, vp_b, _safe_link(match_url))
+    return None
+
+
+def _safe_link(url: str) -> str:
+    """The match link as shown on the game page: a path on this site or an http(s) address,
+    never a ``javascript:`` or other scheme a link could run."""
+    url = str(url)[:500]
+    if url.startswith("/") and not url.startswith("//"):
+        return url
+    return url if url.startswith(("https://", "http://")) else ""
+
+
+def _tracked(
+    pairing: Pairing, existing: Result | None, outcome: str, vp_a: int, vp_b: int, match_url: str
+) -> Result:
+    now = timezone.now()
+    league = pairing.round.season.league
+    if existing is None:
+        result = Result.objects.create(
+            pairing=pairing,
+            outcome=outcome,
+            vp_a=vp_a,
+            vp_b=vp_b,
+            source=Result.Source.TRACKED,
+            reported_side="",
+            reported_at=now,
+            match_url=match_url,
+        )
+        return result
+    existing.match_url = match_url
+    if (existing.outcome, existing.vp_a, existing.vp_b) == (outcome, vp_a, vp_b):
+        existing.save(update_fields=["match_url", "updated_at"])
+        return existing
+    existing.status = Result.Status.DISPUTED
+    existing.disputed_at = now
+    existing.dispute_reason = "tracked match: " + _game_text(
+        pairing, Result(outcome=outcome, vp_a=vp_a, vp_b=vp_b)
+    )
+    existing.save()
+    _log(
+        league,
+        LogEntry.Action.RESULT_DISPUTED,
+        actor=None,
+        season=pairing.round.season,
+        round=pairing.round.number,
+        game=_game_text(pairing, existing),
+        reason=existing.dispute_reason,
+        match_url=match_url,
+    )
+    return existing

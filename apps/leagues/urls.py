@@ -1,0 +1,47 @@
+"""URLs of the league pages. A league's address is its unguessable key."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from apps.leagues import views
+
+app_name = "leagues"
+
+season = "<str:key>/seasons/<int:season_id>/"
+
+urlpatterns = [
+    path("", views.league_list, name="list"),
+    path("new/", views.league_new, name="new"),
+    path("join/", views.league_join, name="join"),
+    path("ratings/<slug:system_slug>/", views.ratings, name="ratings"),
+    path("<str:key>/", views.league_detail, name="detail"),
+    path("<str:key>/edit/", views.league_edit, name="edit"),
+    path("<str:key>/organisers/", views.league_add_organiser, name="add_organiser"),
+    path("<str:key>/join-code/", views.league_new_code, name="new_code"),
+    path("<str:key>/seasons/new/", views.season_new, name="season_new"),
+    path(season, views.season_detail, name="season"),
+    path(season + "standings.csv", views.season_csv, name="csv"),
+    path(season + "finish/", views.season_finish, name="season_finish"),
+    path(season + "rounds/", views.round_pair, name="round_pair"),
+    path(season + "rounds/<int:number>/swap/", views.round_swap, name="round_swap"),
+    path(season + "rounds/<int:number>/publish/", views.round_publish, name="round_publish"),
+    path(season + "rounds/<int:number>/discard/", views.round_discard, name="round_discard"),
+    path(season + "players/<int:registration_id>/", views.player_detail, name="player"),
+    path(season + "players/<int:registration_id>/drop/", views.player_drop, name="player_drop"),
+    path(
+        season + "players/<int:registration_id>/roster/",
+        views.roster_change_request,
+        name="roster_change",
+    ),
+    path(
+        season + "roster-changes/<int:change_id>/",
+        views.roster_change_decide,
+        name="roster_decide",
+    ),
+    path("<str:key>/games/<int:pairing_id>/", views.pairing_detail, name="pairing"),
+    path("<str:key>/games/<int:pairing_id>/report/", views.result_report, name="report"),
+    path("<str:key>/games/<int:pairing_id>/confirm/", views.result_confirm, name="confirm"),
+    path("<str:key>/games/<int:pairing_id>/dispute/", views.result_dispute, name="dispute"),
+    path("<str:key>/games/<int:pairing_id>/override/", views.result_override, name="override"),
+]

@@ -1,0 +1,849 @@
+"""League pages: leagues, seasons with standings, rounds, games, players, ratings, CSV.
+
+Reads go through ``selectors.league_access`` (visibility and roles in one place); every change
+calls a service, which checks the same again. Refused changes come back as a message: inline
+with 422 for HTMX (see base.html), as a flash message and redirect otherwise.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from apps.accounts.models import User
+from apps.catalog.selectors import game_system_get, system_get
+from apps.common.http import HtmxHttpRequest
+from apps.leagues import services
+from apps.leagues.forms import (
+    TIE_BREAKER_LABELS,
+    DecisionForm,
+    DisputeForm,
+    JoinForm,
+    LeagueCreateForm,
+    LeagueForm,
+    OrganiserForm,
+    OverrideForm,
+    ResultForm,
+    RosterChoiceForm,
+    SeasonForm,
+    SwapForm,
+)
+from apps.leagues.models import League, LogEntry, Registration, Result, RosterChange, Round, Season
+from apps.leagues.selectors import (
+    LeagueAccess,
+    counts_from,
+    league_access,
+    league_by_join_code,
+    league_list_for_user,
+    open_disputes,
+    pairing_get,
+    ratings_with_users,
+    registration_of,
+    result_counts,
+    round_get,
+    season_get,
+    season_rounds,
+    season_standings,
+    sorted_rows,
+    system_ratings,
+    systems_with_leagues,
+)
+from apps.leagues.services import LeagueError
+from apps.leagues.standings import Row
+from apps.rosters.selectors import roster_list_for_user
+from apps.systems.core.registry import registry
+
+SEASON = "leagues/season.html"
+PAIRING = "leagues/pairing.html"
+STANDINGS_COLUMNS = [
+    "rank",
+    "name",
+    "played",
+    "wins",
+    "draws",
+    "losses",
+    "points",
+    "vp_diff",
+    "vp_for",
+    "sos",
+]
+
+
+def _user(request: HtmxHttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)
+    return user
+
+
+def _access(request: HtmxHttpRequest, key: str) -> LeagueAccess:
+    return league_access(request.user, key)
+
+
+def _act(
+    request: HtmxHttpRequest, action: Callable[[], object], *, success: str, back: str
+) -> HttpResponse:
+    """Run a change from a plain form post: a flash message and back to the page."""
+    try:
+        action()
+    except LeagueError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, success)
+    return redirect(back)
+
+
+def _season_url(league: League, season: Season) -> str:
+    return reverse("leagues:season", args=[league.key, season.pk])
+
+
+# --- Leagues ----------------------------------------------------------------------------------
+
+
+@require_GET
+def league_list(request: HtmxHttpRequest) -> HttpResponse:
+    leagues = list(league_list_for_user(request.user))
+    return render(
+        request,
+        "leagues/list.html",
+        {"leagues": leagues, "join_form": JoinForm(), "rated_systems": systems_with_leagues()},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_new(request: HtmxHttpRequest) -> HttpResponse:
+    form = LeagueCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        league = services.league_create(
+            creator=_user(request),
+            system=game_system_get(form.cleaned_data["system"]),
+            name=form.cleaned_data["name"],
+            description=form.cleaned_data["description"],
+            visibility=form.cleaned_data["visibility"],
+        )
+        messages.success(request, _("League created. Add a season to start."))
+        return redirect("leagues:detail", league.key)
+    return render(request, "leagues/league_form.html", {"form": form, "league": None})
+
+
+@require_GET
+def league_detail(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    access = _access(request, key)
+    league = access.league
+    context: dict[str, Any] = {
+        "access": access,
+        "league": league,
+        "seasons": list(league.seasons.all()),
+        "organisers": list(league.organisers.all()),
+        "join_url": request.build_absolute_uri(
+            reverse("leagues:join") + f"?code={league.join_code}"
+        ),
+    }
+    if access.is_organiser:
+        context["organiser_form"] = OrganiserForm()
+        context["log"] = _log_lines(league.log.select_related("actor", "season")[:20])
+    return render(request, "leagues/league.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_edit(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    access = _access(request, key)
+    access.require_organiser()
+    league = access.league
+    form = LeagueForm(
+        request.POST or None,
+        initial={
+            "name": league.name,
+            "description": league.description,
+            "visibility": league.visibility,
+        },
+    )
+    if request.method == "POST" and form.is_valid():
+        services.league_update(user=_user(request), key=key, **form.cleaned_data)
+        messages.success(request, _("League saved."))
+        return redirect("leagues:detail", key)
+    return render(request, "leagues/league_form.html", {"form": form, "league": league})
+
+
+@login_required
+@require_POST
+def league_add_organiser(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    form = OrganiserForm(request.POST)
+    username = form.data.get("username", "")
+    return _act(
+        request,
+        lambda: services.league_add_organiser(user=_user(request), key=key, username=username),
+        success=_("Organiser added."),
+        back=reverse("leagues:detail", args=[key]),
+    )
+
+
+@login_required
+@require_POST
+def league_new_code(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    services.league_new_join_code(user=_user(request), key=key)
+    messages.success(request, _("New join code made; the old one no longer works."))
+    return redirect("leagues:detail", key)
+
+
+# --- Joining ----------------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def league_join(request: HtmxHttpRequest) -> HttpResponse:
+    """Enter a join code, see the league it opens, register for a season with a roster."""
+    code = request.POST.get("code") or request.GET.get("code") or ""
+    form = JoinForm({"code": code} if code else None)
+    context: dict[str, Any] = {"form": form}
+    if not code:
+        return render(request, "leagues/join.html", context)
+    try:
+        league = league_by_join_code(code)
+    except Http404:
+        form.add_error("code", _("No league has this join code. Check it with your organiser."))
+        return render(request, "leagues/join.html", context, status=404)
+    seasons = list(league.seasons.exclude(status=Season.Status.FINISHED))
+    needs_roster = registry().get(league.system.slug).rosters is not None
+    rosters = (
+        list(roster_list_for_user(_user(request)).filter(system=league.system, legal=True))
+        if request.user.is_authenticated
+        else []
+    )
+    roster_form = RosterChoiceForm(request.POST or None, rosters=rosters, required=needs_roster)
+    context.update(
+        league=league,
+        seasons=seasons,
+        roster_form=roster_form,
+        needs_roster=needs_roster,
+        joined={
+            r.season_id
+            for r in Registration.objects.filter(season__in=seasons, player_id=request.user.pk)
+        }
+        if request.user.is_authenticated
+        else set(),
+    )
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"{reverse('accounts:login')}?next={request.get_full_path()}")
+        season_id = int(request.POST.get("season") or 0)
+        if roster_form.is_valid():
+            try:
+                registration = services.season_join(
+                    user=_user(request),
+                    season_id=season_id,
+                    code=code,
+                    roster_id=roster_form.cleaned_data.get("roster"),
+                )
+            except LeagueError as error:
+                roster_form.add_error(None, error.message)
+            else:
+                messages.success(request, _("You are in. Good games!"))
+                return redirect(_season_url(league, registration.season))
+        return render(request, "leagues/join.html", context, status=422)
+    return render(request, "leagues/join.html", context)
+
+
+# --- Seasons ----------------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_new(request: HtmxHttpRequest, key: str) -> HttpResponse:
+    access = _access(request, key)
+    access.require_organiser()
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        fields = {k: data[k] for k in data if not k.startswith("tie_breaker_")}
+        try:
+            season = services.season_create(user=_user(request), key=key, **fields)
+        except LeagueError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Season created. Share the join code with your players."))
+            return redirect(_season_url(access.league, season))
+    return render(request, "leagues/season_form.html", {"form": form, "league": access.league})
+
+
+def _standings_context(
+    request: HtmxHttpRequest, access: LeagueAccess, season: Season
+) -> dict[str, Any]:
+    sort = request.GET.get("sort", "rank")
+    if sort not in STANDINGS_COLUMNS:
+        sort = "rank"
+    rows = season_standings(season)
+    mine = registration_of(request.user, season)
+    names = {row.entrant.id: row.entrant.name for row in rows}
+    return {
+        "table": [(row, _guide(row, names)) for row in sorted_rows(rows, sort)],
+        "sort": sort,
+        "mine": mine,
+        "tie_breaker_labels": [
+            TIE_BREAKER_LABELS[t] for t in season.tie_breakers if t in TIE_BREAKER_LABELS
+        ],
+    }
+
+
+def _guide(row: Row, names: dict[int, str]) -> list[tuple[str, str, str]]:
+    """A player's games as (class, letter, title) for the standings; made here rather than by
+    a template per game, which would cost most of the table's time for a full season."""
+    letters = {
+        "W": pgettext("win, one letter", "W"),
+        "D": pgettext("draw, one letter", "D"),
+        "L": pgettext("loss, one letter", "L"),
+        "bye": pgettext("bye, one letter", "B"),
+    }
+    guide = []
+    for item in row.history:
+        if item.opponent is None:
+            title = _("Round %(n)d: bye") % {"n": item.round}
+        else:
+            title = _("Round %(n)d: %(for)d–%(against)d against %(name)s") % {
+                "n": item.round,
+                "for": item.vp_for,
+                "against": item.vp_against,
+                "name": names.get(item.opponent, ""),
+            }
+        guide.append((item.result.lower(), letters[item.result], title))
+    return guide
+
+
+@require_GET
+def season_detail(request: HtmxHttpRequest, key: str, season_id: int) -> HttpResponse:
+    access = _access(request, key)
+    season = season_get(access, season_id)
+    context: dict[str, Any] = {"access": access, "league": access.league, "season": season}
+    context.update(_standings_context(request, access, season))
+    if request.htmx and request.htmx.target == "standings":
+        return render(request, f"{SEASON}#standings", context)
+    rounds = season_rounds(season, include_drafts=access.is_organiser)
+    views = [_round_view(r, season, context["mine"]) for r in reversed(rounds)]
+    context.update(
+        rounds=views,
+        log=_log_lines(season.log.select_related("actor")[:30]) if access.is_member else [],
+    )
+    if access.is_organiser:
+        draft = next((r for r in rounds if r.status == Round.Status.DRAFT), None)
+        context.update(
+            draft=draft,
+            draft_view=next((v for v in views if v["round"] is draft), None),
+            swap_form=SwapForm(players=_round_players(draft)) if draft else None,
+            disputes=list(open_disputes(season)),
+            roster_changes=list(
+                RosterChange.objects.filter(
+                    registration__season=season, status=RosterChange.Status.PENDING
+                ).select_related("registration__player")
+            ),
+            decision_form=DecisionForm(),
+        )
+    return render(request, SEASON, context)
+
+
+def _round_players(round_: Round) -> list[Registration]:
+    players = []
+    for pairing in round_.pairings.all():
+        players.append(pairing.player_a)
+        if pairing.player_b:
+            players.append(pairing.player_b)
+    return sorted(players, key=lambda r: r.player.shown_name.casefold())
+
+
+def _round_view(round_: Round, season: Season, mine: Registration | None) -> dict[str, Any]:
+    now = timezone.now()
+    games = []
+    for pairing in round_.pairings.all():
+        result: Result | None = getattr(pairing, "result", None)
+        confirm_hours = season.confirm_hours
+        games.append(
+            {
+                "pairing": pairing,
+                "result": result,
+                "counts": result is not None and result_counts(result, confirm_hours, now),
+                "mine": mine is not None and mine.pk in (pairing.player_a_id, pairing.player_b_id),
+            }
+        )
+    return {"round": round_, "games": games}
+
+
+@require_GET
+def season_csv(request: HtmxHttpRequest, key: str, season_id: int) -> HttpResponse:
+    access = _access(request, key)
+    season = season_get(access, season_id)
+    rows = season_standings(season)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    filename = f"{slugify(access.league.name)}-{slugify(season.name)}-standings.csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            _("Rank"),
+            _("Player"),
+            _("Played"),
+            _("Wins"),
+            _("Draws"),
+            _("Losses"),
+            _("Byes"),
+            _("Points"),
+            _("VP scored"),
+            _("VP conceded"),
+            _("VP difference"),
+            _("Strength of schedule"),
+            _("Head-to-head"),
+            _("Dropped"),
+        ]
+    )
+    for row in rows:
+        writer.writerow(
+            [
+                row.rank,
+                _csv_safe(row.entrant.name),
+                row.played,
+                row.wins,
+                row.draws,
+                row.losses,
+                row.byes,
+                row.points,
+                row.vp_for,
+                row.vp_against,
+                row.vp_diff,
+                row.sos,
+                "" if row.h2h is None else row.h2h,
+                _("yes") if row.entrant.dropped else "",
+            ]
+        )
+    return response
+
+
+def _csv_safe(text: str) -> str:
+    """A display name a spreadsheet would run as a formula is written as plain text."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+@login_required
+@require_POST
+def season_finish(request: HtmxHttpRequest, key: str, season_id: int) -> HttpResponse:
+    return _act(
+        request,
+        lambda: services.season_finish(user=_user(request), key=key, season_id=season_id),
+        success=_("Season finished. The standings are final."),
+        back=reverse("leagues:season", args=[key, season_id]),
+    )
+
+
+# --- Rounds -----------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def round_pair(request: HtmxHttpRequest, key: str, season_id: int) -> HttpResponse:
+    allow = request.POST.get("allow_rematches") == "1"
+    return _act(
+        request,
+        lambda: services.round_pair(
+            user=_user(request), key=key, season_id=season_id, allow_rematches=allow
+        ),
+        success=_("Round paired as a draft: check it, swap players if needed, then publish."),
+        back=reverse("leagues:season", args=[key, season_id]),
+    )
+
+
+@login_required
+@require_POST
+def round_swap(request: HtmxHttpRequest, key: str, season_id: int, number: int) -> HttpResponse:
+    access = _access(request, key)
+    access.require_organiser()
+    round_ = round_get(season_get(access, season_id), number)
+    form = SwapForm(request.POST, players=_round_players(round_))
+    back = reverse("leagues:season", args=[key, season_id])
+    if not form.is_valid():
+        messages.error(request, _("Choose two players of this round."))
+        return redirect(back)
+    return _act(
+        request,
+        lambda: services.round_swap(
+            user=_user(request), key=key, season_id=season_id, number=number, **form.cleaned_data
+        ),
+        success=_("Players swapped."),
+        back=back,
+    )
+
+
+@login_required
+@require_POST
+def round_publish(request: HtmxHttpRequest, key: str, season_id: int, number: int) -> HttpResponse:
+    return _act(
+        request,
+        lambda: services.round_publish(
+            user=_user(request), key=key, season_id=season_id, number=number
+        ),
+        success=_("Round published: the players can see their games and report results."),
+        back=reverse("leagues:season", args=[key, season_id]),
+    )
+
+
+@login_required
+@require_POST
+def round_discard(request: HtmxHttpRequest, key: str, season_id: int, number: int) -> HttpResponse:
+    return _act(
+        request,
+        lambda: services.round_discard(
+            user=_user(request), key=key, season_id=season_id, number=number
+        ),
+        success=_("Draft round discarded."),
+        back=reverse("leagues:season", args=[key, season_id]),
+    )
+
+
+# --- Games and results ------------------------------------------------------------------------
+
+
+def _pairing_context(
+    request: HtmxHttpRequest, access: LeagueAccess, pairing_id: int, **extra: Any
+) -> dict[str, Any]:
+    pairing = pairing_get(access, pairing_id)
+    season = pairing.round.season
+    if pairing.round.status != Round.Status.PUBLISHED and not access.is_organiser:
+        raise Http404
+    result: Result | None = getattr(pairing, "result", None)
+    user_id = access.user_id
+    side = ""
+    if user_id is not None and pairing.player_b is not None:
+        side = (
+            "a"
+            if pairing.player_a.player_id == user_id
+            else "b"
+            if pairing.player_b.player_id == user_id
+            else ""
+        )
+    now = timezone.now()
+    deadline = counts_from(result, season.confirm_hours) if result else None
+    open_report = (
+        result is not None
+        and result.status == Result.Status.REPORTED
+        and (deadline is None or deadline > now)
+    )
+    initial = (
+        {"outcome": result.outcome, "vp_a": result.vp_a, "vp_b": result.vp_b} if result else None
+    )
+    playable = (
+        pairing.round.status == Round.Status.PUBLISHED
+        and pairing.player_b is not None
+        and season.status != Season.Status.FINISHED
+    )
+    context: dict[str, Any] = {
+        "access": access,
+        "league": access.league,
+        "season": season,
+        "pairing": pairing,
+        "result": result,
+        "side": side,
+        "counts": result is not None and result_counts(result, season.confirm_hours, now),
+        "deadline": deadline,
+        "can_report": playable
+        and side
+        and (result is None or (open_report and result.reported_side == side)),
+        "can_answer": playable
+        and side
+        and open_report
+        and result is not None
+        and result.reported_side != side,
+        "can_override": playable and access.is_organiser,
+        "result_form": ResultForm(pairing=pairing, initial=initial),
+        "dispute_form": DisputeForm(),
+        "override_form": OverrideForm(pairing=pairing, initial=initial),
+        "error": "",
+    }
+    context.update(extra)
+    return context
+
+
+def _render_pairing(
+    request: HtmxHttpRequest, context: dict[str, Any], *, status: int = 200
+) -> HttpResponse:
+    template = f"{PAIRING}#result" if request.htmx else PAIRING
+    return render(request, template, context, status=status)
+
+
+@require_GET
+def pairing_detail(request: HtmxHttpRequest, key: str, pairing_id: int) -> HttpResponse:
+    access = _access(request, key)
+    return _render_pairing(request, _pairing_context(request, access, pairing_id))
+
+
+def _result_change(
+    request: HtmxHttpRequest,
+    key: str,
+    pairing_id: int,
+    action: Callable[[], object],
+    *,
+    success: str,
+    form_name: str = "",
+    form: Any = None,
+) -> HttpResponse:
+    access = _access(request, key)
+    try:
+        action()
+    except LeagueError as error:
+        extra = {"error": error.message}
+        if form is not None:
+            extra[form_name] = form
+        context = _pairing_context(request, access, pairing_id, **extra)
+        if request.htmx:
+            return _render_pairing(request, context, status=422)
+        messages.error(request, error.message)
+    else:
+        if request.htmx:
+            context = _pairing_context(request, access, pairing_id, notice=success)
+            return _render_pairing(request, context)
+        messages.success(request, success)
+    return redirect("leagues:pairing", key, pairing_id)
+
+
+def _invalid(
+    request: HtmxHttpRequest, key: str, pairing_id: int, form_name: str, form: Any
+) -> HttpResponse:
+    access = _access(request, key)
+    context = _pairing_context(
+        request, access, pairing_id, **{form_name: form, "error": _("Please check the form.")}
+    )
+    return _render_pairing(request, context, status=422)
+
+
+@login_required
+@require_POST
+def result_report(request: HtmxHttpRequest, key: str, pairing_id: int) -> HttpResponse:
+    pairing = pairing_get(_access(request, key), pairing_id)
+    form = ResultForm(request.POST, pairing=pairing)
+    if not form.is_valid():
+        return _invalid(request, key, pairing_id, "result_form", form)
+    return _result_change(
+        request,
+        key,
+        pairing_id,
+        lambda: services.result_report(
+            user=_user(request), key=key, pairing_id=pairing_id, **form.cleaned_data
+        ),
+        success=_("Result reported. Your opponent confirms it."),
+        form_name="result_form",
+        form=form,
+    )
+
+
+@login_required
+@require_POST
+def result_confirm(request: HtmxHttpRequest, key: str, pairing_id: int) -> HttpResponse:
+    return _result_change(
+        request,
+        key,
+        pairing_id,
+        lambda: services.result_confirm(user=_user(request), key=key, pairing_id=pairing_id),
+        success=_("Result confirmed. It counts now."),
+    )
+
+
+@login_required
+@require_POST
+def result_dispute(request: HtmxHttpRequest, key: str, pairing_id: int) -> HttpResponse:
+    form = DisputeForm(request.POST)
+    if not form.is_valid():
+        return _invalid(request, key, pairing_id, "dispute_form", form)
+    return _result_change(
+        request,
+        key,
+        pairing_id,
+        lambda: services.result_dispute(
+            user=_user(request), key=key, pairing_id=pairing_id, reason=form.cleaned_data["reason"]
+        ),
+        success=_("Result disputed. The organisers will decide."),
+        form_name="dispute_form",
+        form=form,
+    )
+
+
+@login_required
+@require_POST
+def result_override(request: HtmxHttpRequest, key: str, pairing_id: int) -> HttpResponse:
+    access = _access(request, key)
+    access.require_organiser()
+    pairing = pairing_get(access, pairing_id)
+    form = OverrideForm(request.POST, pairing=pairing)
+    if not form.is_valid():
+        return _invalid(request, key, pairing_id, "override_form", form)
+    return _result_change(
+        request,
+        key,
+        pairing_id,
+        lambda: services.result_override(
+            user=_user(request), key=key, pairing_id=pairing_id, **form.cleaned_data
+        ),
+        success=_("Result set. The reason is in the log."),
+        form_name="override_form",
+        form=form,
+    )
+
+
+# --- Players ----------------------------------------------------------------------------------
+
+
+@require_GET
+def player_detail(
+    request: HtmxHttpRequest, key: str, season_id: int, registration_id: int
+) -> HttpResponse:
+    access = _access(request, key)
+    season = season_get(access, season_id)
+    registration = (
+        Registration.objects.filter(season=season, pk=registration_id)
+        .select_related("player")
+        .first()
+    )
+    if registration is None:
+        raise Http404
+    rows = season_standings(season)
+    row: Row | None = next((r for r in rows if r.entrant.id == registration.pk), None)
+    own = access.user_id == registration.player_id
+    rating = next(
+        (r for r in system_ratings(access.league.system) if r.player == registration.player_id),
+        None,
+    )
+    context: dict[str, Any] = {
+        "access": access,
+        "league": access.league,
+        "season": season,
+        "registration": registration,
+        "row": row,
+        "names": {r.entrant.id: r.entrant.name for r in rows},
+        "own": own,
+        "rating": rating,
+        "entries": (registration.roster_snapshot or {}).get("entries", []),
+        "changes": list(registration.roster_changes.select_related("decided_by")),
+    }
+    if own:
+        context["roster_form"] = RosterChoiceForm(
+            rosters=roster_list_for_user(_user(request)).filter(
+                system=access.league.system, legal=True
+            ),
+            required=True,
+        )
+    return render(request, "leagues/player.html", context)
+
+
+@login_required
+@require_POST
+def player_drop(
+    request: HtmxHttpRequest, key: str, season_id: int, registration_id: int
+) -> HttpResponse:
+    return _act(
+        request,
+        lambda: services.registration_drop(
+            user=_user(request), key=key, registration_id=registration_id
+        ),
+        success=_("Dropped from the season: no more pairings. Games played still count."),
+        back=reverse("leagues:player", args=[key, season_id, registration_id]),
+    )
+
+
+@login_required
+@require_POST
+def roster_change_request(
+    request: HtmxHttpRequest, key: str, season_id: int, registration_id: int
+) -> HttpResponse:
+    roster_id = int(request.POST.get("roster") or 0)
+    return _act(
+        request,
+        lambda: services.roster_change_request(
+            user=_user(request), key=key, registration_id=registration_id, roster_id=roster_id
+        ),
+        success=_("Roster change requested. An organiser will approve or reject it."),
+        back=reverse("leagues:player", args=[key, season_id, registration_id]),
+    )
+
+
+@login_required
+@require_POST
+def roster_change_decide(
+    request: HtmxHttpRequest, key: str, season_id: int, change_id: int
+) -> HttpResponse:
+    approve = request.POST.get("approve") == "1"
+    form = DecisionForm(request.POST)
+    note = form.cleaned_data["note"] if form.is_valid() else ""
+    return _act(
+        request,
+        lambda: services.roster_change_decide(
+            user=_user(request), key=key, change_id=change_id, approve=approve, note=note
+        ),
+        success=_("Roster change approved.") if approve else _("Roster change rejected."),
+        back=reverse("leagues:season", args=[key, season_id]),
+    )
+
+
+# --- Ratings ----------------------------------------------------------------------------------
+
+
+@login_required
+@require_GET
+def ratings(request: HtmxHttpRequest, system_slug: str) -> HttpResponse:
+    info = system_get(system_slug)
+    system = game_system_get(info.slug)
+    table = ratings_with_users(system_ratings(system))
+    return render(request, "leagues/ratings.html", {"system": info, "table": table})
+
+
+# --- The log ----------------------------------------------------------------------------------
+
+
+def _log_lines(entries: Any) -> list[tuple[LogEntry, str]]:
+    """Each log entry with its sentence in the reader's language."""
+    return [(entry, log_text(entry)) for entry in entries]
+
+
+def log_text(entry: LogEntry) -> str:
+    d = entry.details
+    actor = entry.actor.shown_name if entry.actor else _("Tracked match")
+    texts: dict[str, str] = {
+        LogEntry.Action.ROUND_PAIRED: _("%(actor)s paired round %(round)s."),
+        LogEntry.Action.ROUND_PUBLISHED: _("%(actor)s published round %(round)s."),
+        LogEntry.Action.ROUND_DISCARDED: _("%(actor)s discarded the draft of round %(round)s."),
+        LogEntry.Action.PAIRING_SWAPPED: _("%(actor)s swapped %(names)s in round %(round)s."),
+        LogEntry.Action.RESULT_DISPUTED: _(
+            "%(actor)s disputed %(game)s (round %(round)s): “%(reason)s”"
+        ),
+        LogEntry.Action.RESULT_OVERRIDDEN: _(
+            "%(actor)s set round %(round)s: %(after)s (was: %(before)s). Reason: “%(reason)s”"
+        ),
+        LogEntry.Action.ROSTER_REQUESTED: _("%(name)s asked to play the roster “%(roster)s”."),
+        LogEntry.Action.ROSTER_APPROVED: _(
+            "%(actor)s approved the roster “%(roster)s” for %(name)s. %(note)s"
+        ),
+        LogEntry.Action.ROSTER_REJECTED: _(
+            "%(actor)s rejected the roster “%(roster)s” for %(name)s. %(note)s"
+        ),
+        LogEntry.Action.PLAYER_DROPPED: _("%(name)s dropped out (by %(actor)s)."),
+        LogEntry.Action.ORGANISER_ADDED: _("%(actor)s made %(name)s an organiser."),
+        LogEntry.Action.SEASON_FINISHED: _("%(actor)s finished the season."),
+    }
+    params: dict[str, Any] = {
+        "actor": actor,
+        "round": d.get("round", ""),
+        "names": " ↔ ".join(d.get("names", [])),
+        "game": d.get("game", ""),
+        "reason": d.get("reason", ""),
+        "after": d.get("after", ""),
+        "before": d.get("before") or _("no result"),
+        "name": d.get("name", ""),
+        "roster": d.get("roster", ""),
+        "note": d.get("note", ""),
+    }
+    return (texts.get(entry.action) or entry.action) % params
