@@ -446,8 +446,9 @@ def _flip_initiative(ctx: Ctx, args: Args) -> None:
     _awaiting(ctx, "initiative")
     players = [p.index for p in ctx.state.players]
     flips = [flip(ctx.state.player(p).deck, 0, ctx.rng) for p in players]
-    # The loser decides first whether to reroll.
-    ranked = sorted(players, key=lambda p: flips[p].result)
+    # The loser decides first whether to reroll; between equal cards, who would lose the tie.
+    tie_order = _initiative_tie_order(ctx.state)
+    ranked = sorted(players, key=lambda p: (flips[p].result, -tie_order.index(p)))
     deciders = [
         p
         for p in ranked
@@ -466,21 +467,22 @@ def _resolve_initiative(ctx: Ctx) -> None:
     results = [f.result if f is not None else -1 for f in pending.flips]
     best = max(results)
     tied = [p for p, r in enumerate(results) if r == best]
-    winner = tied[0]
-    if len(tied) > 1:
-        # A tie goes to who activated all their models first last round; in round 1 to who
-        # deployed first (then in deployment order).
-        previous = ctx.state.round - 1
-        if ctx.state.round == 1:
-            ranking = list(_deployment_order(ctx.state))
-        else:
-            finished = sorted(
-                (p for p in ctx.state.players if p.finished_round == previous),
-                key=lambda p: p.finish_order,
-            )
-            ranking = [p.index for p in finished] + list(_deployment_order(ctx.state))
-        winner = next(p for p in ranking if p in tied)
+    winner = next(p for p in _initiative_tie_order(ctx.state) if p in tied)
     ctx.emit("initiative_won", winner=winner, results=results, tie=len(tied) > 1)
+
+
+def _initiative_tie_order(state: MatchState) -> list[int]:
+    """Every player, the one who wins an initiative tie first: who activated all their models
+    first last round; in round 1 who deployed first (then in deployment order)."""
+    deployment = list(_deployment_order(state))
+    if state.round == 1:
+        return deployment
+    finished = sorted(
+        (p for p in state.players if p.finished_round == state.round - 1),
+        key=lambda p: p.finish_order,
+    )
+    ranking = [p.index for p in finished]
+    return ranking + [p for p in deployment if p not in ranking]
 
 
 @command("choose_starter")

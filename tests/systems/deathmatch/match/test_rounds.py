@@ -394,3 +394,15 @@ def test_respawn_without_befehl_loses_the_activation() -> None:
     g.finish_round()
     assert g.unit(4).ap == 0
     assert not any(e.get("unit") == 4 for e in of_type(g.events, "unit_activated"))
+
+
+def test_on_an_initiative_tie_the_player_losing_the_tie_decides_first() -> None:
+    g = Game(setup("last-man-standing", [commanded(0, (1, 0, 0)), commanded(1, (1, 0, 0))]))
+    g.stack(0, [9])
+    g.stack(1, [1])
+    g.do("deployment_flip")
+    g.do("choose_first_deployer", player=0)
+    g.do("start_game")
+    _initiative(g, ([5], [5]))
+    # Anna deployed first and wins the tie: Ben is the loser and decides first.
+    assert g.state.pending is not None and g.state.pending.deciders == (1, 0)
