@@ -15,10 +15,13 @@ from random import Random
 from typing import Any
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.catalog.models import GameSystem
+from apps.leagues.models import Result
+from apps.leagues.services import league_result_propose_from_match
 from apps.matches.models import UNDO_EVENT, Match, MatchEvent, MatchPlayer, MatchStatus
 from apps.matches.selectors import (
     effective_events,
@@ -225,6 +228,7 @@ def match_apply_command(
             rows = _undo(match, engine, user, idempotency_key)
         else:
             state = engine.load_state(match.state)
+            was_finished = match.status == MatchStatus.FINISHED
             round_before = getattr(state, "round", 0)
             events = engine.decide(state, Command(command_type, dict(args)), rng or _server_rng())
             for event in events:
@@ -238,7 +242,32 @@ def match_apply_command(
                 key=idempotency_key,
             )
             _store_state(match, engine, state)
+            if match.status == MatchStatus.FINISHED and not was_finished:
+                finished_id = match.pk
+                transaction.on_commit(lambda: match_report_to_leagues(match_id=finished_id))
     return CommandOutcome(match=match, events=rows)
+
+
+def match_report_to_leagues(*, match_id: int) -> Result | None:
+    """A finished two-player match between two users proposes its result to their open league
+    game, if they have one (the players still confirm it in the league)."""
+    match = Match.objects.select_related("system").get(pk=match_id)
+    seats = list(match.players.order_by("index"))
+    result = match.result or {}
+    if len(seats) != 2 or any(seat.user_id is None for seat in seats):
+        return None
+    users = (seats[0].user_id, seats[1].user_id)
+    assert users[0] is not None and users[1] is not None
+    winners = result.get("winners", [])
+    winner = users[winners[0]] if not result.get("draw") and len(winners) == 1 else None
+    vp = result.get("vp", [0, 0])
+    return league_result_propose_from_match(
+        system_slug=match.system.slug,
+        user_ids=(users[0], users[1]),
+        winner_user_id=winner,
+        vp_by_user={users[0]: vp[0], users[1]: vp[1]},
+        match_url=reverse("matches:tracker", args=[match.pk]),
+    )
 
 
 def _undo(match: Match, engine: MatchEngine, user: User, key: str | None) -> list[MatchEvent]:
