@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from apps.systems.core.flip_odds import hit_chance, p_result_at_least
 from apps.systems.core.match import Event
 from apps.systems.deathmatch.catalog import FighterProfile
 from tests.systems.deathmatch.match.helpers import (
@@ -204,3 +205,25 @@ def test_any_other_command_closes_the_free_flip(game: Game) -> None:
     events = game.activate(0)
     assert [e.type for e in events][0] == "free_flip_closed"
     assert of_type(events, "unit_activated")
+
+
+def test_free_flip_odds_equal_the_core_enumeration(game: Game) -> None:
+    game.stack(0, [3, 8], before_turn=2)
+    deck = game.state.players[0].deck
+    events = game.do("flip", player=0, boost=2)
+    odds = one(events, "free_flipped")["odds"]
+    for k in range(1, 10):
+        p = p_result_at_least(deck, 2, k)
+        assert odds[str(k)] == f"{p.numerator}/{p.denominator}"
+    # Two cards before the Wendepunkt, the third from the reshuffled deck.
+    assert one(events, "free_flipped")["flip"]["reshuffled"] is True
+
+
+def test_hit_flip_critical_odds_equal_the_core_enumeration() -> None:
+    g = shooting(bonus=2, command=0)
+    g.stack(0, [1, 2, 3, 9, 9], before_turn=20)
+    deck = g.state.players[0].deck
+    events = g.do("ranged_attack", targets=[target(3)])
+    (row,) = one(events, "hit_flipped")["odds"]
+    core = hit_chance(deck, 2, 3, 6)
+    assert row["critical"] == f"{core.critical.numerator}/{core.critical.denominator}"
