@@ -115,8 +115,11 @@ class MatchSetupForm(forms.Form):
         ]
         for seat in range(MAX_SEATS):
             required = seat < 2
+            label = (_("Player %(n)s") if required else _("Player %(n)s (optional)")) % {
+                "n": seat + 1
+            }
             self.fields[f"name_{seat}"] = forms.CharField(
-                label=_("Player %(n)s") % {"n": seat + 1}, max_length=40, required=False
+                label=label, max_length=40, required=False
             )
             self.fields[f"roster_{seat}"] = forms.ChoiceField(
                 label=_("Team"), choices=roster_choices, required=False
