@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.accounts.models import User
+from apps.catalog.models import Mission
 from apps.catalog.selectors import game_system_get
 from apps.common.http import HtmxHttpRequest
 from apps.matches import services
@@ -113,8 +114,10 @@ def _render_tracker(
 @login_required
 @require_GET
 def match_list(request: HtmxHttpRequest) -> HttpResponse:
-    matches = match_list_for_user(_user(request))[:100]
-    return render(request, "matches/list.html", {"matches": matches})
+    matches = list(match_list_for_user(_user(request))[:100])
+    names = dict(Mission.objects.values_list("slug", "name"))
+    rows = [(match, names.get(match.mode, match.mode)) for match in matches]
+    return render(request, "matches/list.html", {"rows": rows})
 
 
 def _seat_roster(user: User, roster_id: str, share: str) -> Roster:
