@@ -242,7 +242,27 @@ class Game:
         self.log: list[Event | Patch] = []
         self.state: MatchState = ENGINE.initial_state()
         self.replica: MatchState = ENGINE.initial_state()
-        self._record(ENGINE.start(setup_, self.rng))
+        self._key = json.dumps([setup_, seed], sort_keys=True)
+        if not self._restore(("start", self._key)):
+            self._record(ENGINE.start(setup_, self.rng))
+            self._remember(("start", self._key))
+
+    # Many tests begin alike: the toolkit keeps each distinct opening (its log, states and
+    # random source) and hands a copy to the next game that opens the same way. The first game
+    # played it with every check; the teardown replay still replays each game's whole log.
+    _openings: dict[tuple[str, str], tuple[list[Event | Patch], MatchState, MatchState, Any]] = {}
+
+    def _remember(self, key: tuple[str, str]) -> None:
+        self._openings[key] = (list(self.log), self.state, self.replica, self.rng.getstate())
+
+    def _restore(self, key: tuple[str, str]) -> bool:
+        opening = self._openings.get(key)
+        if opening is None:
+            return False
+        log, self.state, self.replica, rng_state = opening
+        self.log = list(log)
+        self.rng.setstate(rng_state)
+        return True
 
     # --- Playing ---------------------------------------------------------------------------
 
@@ -335,6 +355,28 @@ class Game:
         king: int | None = None,
     ) -> None:
         """Setup (without gadgets unless chosen before), then round 1's start phase."""
+        fresh = len(self.log) == 1
+        key = (
+            "round one",
+            json.dumps(
+                [self._key, first_deployer, winner, starter, vips, flags, king], sort_keys=True
+            ),
+        )
+        if fresh and self._restore(key):
+            return
+        self._play_round_one(first_deployer, winner, starter, vips, flags, king)
+        if fresh:
+            self._remember(key)
+
+    def _play_round_one(
+        self,
+        first_deployer: int,
+        winner: int,
+        starter: int,
+        vips: Mapping[int, int] | None,
+        flags: Mapping[int, Sequence[int]] | None,
+        king: int | None,
+    ) -> None:
         state = self.state
         if state.awaiting == "gadgets":
             self.do("skip_gadgets")
