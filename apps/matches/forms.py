@@ -105,11 +105,12 @@ class MatchSetupForm(forms.Form):
         size = self.fields["game_size"]
         assert isinstance(size, forms.TypedChoiceField)
         size.choices = [(s.value, _(s.label)) for s in registry().get(system.slug).game_sizes]
+        illegal = _("illegal")
         roster_choices = [("", "—")] + [
             (
                 str(r.pk),
                 f"{r.name} · {r.settings.get('game_size', '?')}"
-                + ("" if r.legal else f" · {_('illegal')}"),
+                + ("" if r.legal else f" · {illegal}"),
             )
             for r in rosters
         ]

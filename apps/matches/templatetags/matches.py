@@ -8,6 +8,7 @@ from django import template
 
 from apps.matches.presenters import line_text
 from apps.systems.core.match import TimelineLine
+from apps.systems.deathmatch.match.odds import percent_text
 
 register = template.Library()
 
@@ -21,16 +22,7 @@ def text(line: TimelineLine | None) -> str:
 @register.filter
 def percent(fraction: str) -> str:
     """ "37/100" as "37 %" (an exact probability shown rounded)."""
-    try:
-        value = Fraction(fraction)
-    except (ValueError, ZeroDivisionError):
-        return ""
-    shown = round(float(value) * 100)
-    if shown == 0 and value > 0:
-        return "<1 %"
-    if shown == 100 and value < 1:
-        return ">99 %"
-    return f"{shown} %"
+    return percent_text(fraction)
 
 
 @register.filter

@@ -209,6 +209,7 @@ def _initiative_won(state: MatchState, data: Data) -> MatchState:
         state,
         pending=None,
         initiative_winner=data["winner"],
+        initiative_order=tuple(data.get("ranking", ())),
         awaiting="starter",
         awaiting_player=data["winner"],
     )
@@ -237,6 +238,7 @@ def _turn_changed(state: MatchState, data: Data) -> MatchState:
         turn=data["player"],
         turn_number=state.turn_number + 1,
         coordinated=False,
+        second_due=False,
         turn_over=False,
         pass_blocked=data.get("pass_blocked"),
     )
@@ -388,7 +390,9 @@ def _unit_activated(state: MatchState, data: Data) -> MatchState:
         readiness_taken=False,
         uses=uses,
     )
-    return replace(state, active=unit.id, activation_number=state.activation_number + 1)
+    return replace(
+        state, active=unit.id, activation_number=state.activation_number + 1, second_due=False
+    )
 
 
 @handles("coordinated_activation")
@@ -399,7 +403,7 @@ def _coordinated(state: MatchState, data: Data) -> MatchState:
 @handles("second_activation")
 def _second_activation(state: MatchState, data: Data) -> MatchState:
     """The coordinated activation's second fighter: the same turn goes on."""
-    return replace(state, coordinated=False, turn_over=False)
+    return replace(state, coordinated=False, turn_over=False, second_due=True)
 
 
 @handles("passed")
@@ -472,7 +476,7 @@ def _order_given(state: MatchState, data: Data) -> MatchState:
 
 @handles("activation_ended")
 def _activation_ended(state: MatchState, data: Data) -> MatchState:
-    state = state.with_unit(data["unit"], ap=0)
+    state = state.with_unit(data["unit"], ap=0, fresh_markers=())
     return replace(state, active=None, turn_over=True)
 
 
@@ -504,7 +508,9 @@ def _hit_flipped(state: MatchState, data: Data) -> MatchState:
     assert attack is not None
     flip = _flip(data)
     state = _with_deck(state, attack.player, flip)
-    return replace(state, attack=replace(attack, hit_flip=flip))
+    odds = {row["unit"]: row["hit"] for row in data.get("odds", [])}
+    targets = tuple(replace(t, hit_odds=odds.get(t.unit, t.hit_odds)) for t in attack.targets)
+    return replace(state, attack=replace(attack, hit_flip=flip, targets=targets))
 
 
 @handles("hit_resolved")
@@ -544,6 +550,7 @@ def _wound_flipped(state: MatchState, data: Data) -> MatchState:
         wound_modifier=flip.modifier,
         strength=data["strength"],
         resistance=data["resistance"],
+        knock_out_odds=data.get("odds", {}).get("knock_out", ""),
     )
     return replace(
         state,
@@ -583,8 +590,14 @@ def _lp_lost(state: MatchState, data: Data) -> MatchState:
 @handles("marker_added")
 def _marker_added(state: MatchState, data: Data) -> MatchState:
     unit = state.unit(data["unit"])
+    fresh = unit.fresh_markers
+    if state.active == unit.id and data["marker"] not in fresh:
+        # Received during its own activation: it acts at the end of the *next* one.
+        fresh = (*fresh, data["marker"])
     return state.with_unit(
-        unit.id, markers=unit.markers.add(Marker(data["marker"]), data.get("by"))
+        unit.id,
+        markers=unit.markers.add(Marker(data["marker"]), data.get("by")),
+        fresh_markers=fresh,
     )
 
 

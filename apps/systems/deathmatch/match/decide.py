@@ -24,6 +24,7 @@ from apps.systems.core.deck import (
     reroll,
 )
 from apps.systems.core.errors import RuleViolation
+from apps.systems.core.flip_odds import flip_odds
 from apps.systems.core.match import Args, Command, Event
 from apps.systems.deathmatch.catalog import WeaponKind
 from apps.systems.deathmatch.match import combat
@@ -35,7 +36,6 @@ from apps.systems.deathmatch.match.modes import (
     mode_by_slug,
 )
 from apps.systems.deathmatch.match.odds import (
-    at_least,
     attack_odds,
     fraction_text,
     wound_odds,
@@ -467,8 +467,11 @@ def _resolve_initiative(ctx: Ctx) -> None:
     results = [f.result if f is not None else -1 for f in pending.flips]
     best = max(results)
     tied = [p for p, r in enumerate(results) if r == best]
-    winner = next(p for p in _initiative_tie_order(ctx.state) if p in tied)
-    ctx.emit("initiative_won", winner=winner, results=results, tie=len(tied) > 1)
+    tie_order = _initiative_tie_order(ctx.state)
+    winner = next(p for p in tie_order if p in tied)
+    # The initiative order (drones activate in it): by result, ties as for the winner.
+    ranking = sorted(range(len(results)), key=lambda p: (-results[p], tie_order.index(p)))
+    ctx.emit("initiative_won", winner=winner, results=results, tie=len(tied) > 1, ranking=ranking)
 
 
 def _initiative_tie_order(state: MatchState) -> list[int]:
@@ -491,7 +494,7 @@ def _choose_starter(ctx: Ctx, args: Args) -> None:
     starter = _player_arg(ctx, args)
     if ctx.state.player(starter).eliminated:
         raise refuse("eliminated", "That player is out of the game.")
-    ctx.emit("starter_chosen", player=starter, order=list(_seat_order(ctx.state, starter)))
+    ctx.emit("starter_chosen", player=starter, order=list(ctx.state.initiative_order))
     if ctx.mode.king and not any(u.king for u in ctx.state.units):
         ctx.emit("awaiting", what="king", player=starter)
         return
@@ -569,7 +572,7 @@ def _pass(ctx: Ctx, args: Args) -> None:
         raise refuse("already_passed", "Your team has passed this round already.")
     if ctx.state.pass_blocked == player:
         raise refuse("pass_back", "Your opponent passed: you must activate a model.")
-    if ctx.state.coordinated:
+    if ctx.state.coordinated or ctx.state.second_due:
         raise refuse("not_now", "A coordinated activation cannot be passed.")
     if not any(activatable(ctx.state, p) for p in ctx.state.opponents(player)):
         raise refuse("nobody_to_pass_to", "Nobody else has a model left to activate.")
@@ -699,7 +702,9 @@ def _special_action(ctx: Ctx, args: Args) -> None:
 
 @command("end_activation")
 def _end_activation(ctx: Ctx, args: Args) -> None:
-    """Ends the activation: readiness for 1 CP if asked, then fire, poison and shock."""
+    """Ends the activation: readiness for 1 CP if asked, then fire, poison and shock -- except
+    markers the model received during this very activation (by a reaction): "at the end of its
+    next activation" is the one after (decision; the rulebook does not say)."""
     unit = _active(ctx, args)
     if args.boolean("readiness"):
         if not unit.team_member:
@@ -711,7 +716,7 @@ def _end_activation(ctx: Ctx, args: Args) -> None:
         _spend_cp(ctx, unit.player, 1, "readiness")
         ctx.emit("readiness_taken", unit=unit.id, action=False)
     unit = ctx.state.unit(unit.id)
-    if unit.in_play and unit.markers.fire:
+    if unit.in_play and unit.markers.fire and "fire" not in unit.fresh_markers:
         strength = unit.markers.fire
         credit = unit.markers.fire_by if len(unit.markers.fire_by) == 1 else ()
         ctx.emit("markers_cleared", unit=unit.id, markers=["fire"])
@@ -722,14 +727,14 @@ def _end_activation(ctx: Ctx, args: Args) -> None:
 
 def _finish_activation(ctx: Ctx, unit_id: int) -> None:
     unit = ctx.state.unit(unit_id)
-    if unit.in_play and unit.markers.poison:
+    if unit.in_play and unit.markers.poison and "poison" not in unit.fresh_markers:
         poison = unit.markers.poison
         credit = unit.markers.poison_by if len(unit.markers.poison_by) == 1 else ()
         ctx.emit("poison_resolved", unit=unit.id, lp=poison)
         if ctx.state.unit(unit.id).lp <= 0:
             _knock_out(ctx, unit.id, credit=credit, cause="poison", by_unit=None)
     unit = ctx.state.unit(unit_id)
-    if unit.in_play and unit.markers.shock:
+    if unit.in_play and unit.markers.shock and "shock" not in unit.fresh_markers:
         ctx.emit("markers_cleared", unit=unit.id, markers=["shock"])
     if ctx.state.active == unit_id and ctx.state.phase is not Phase.OVER:
         ctx.emit("activation_ended", unit=unit_id)
@@ -1565,7 +1570,10 @@ def _knock_out(
     """0 LP: credit, victory points, flags, the king, then respawn or removal."""
     victim = ctx.state.unit(unit_id)
     mode = ctx.mode
-    credit = tuple(p for p in credit if p != victim.player)
+    credit = tuple(credit)
+    if victim.player in credit:
+        # Self-inflicted (own area damage, a marker from it): credited to the opponents.
+        credit = ctx.state.opponents(victim.player)
     ctx.emit("knocked_out", unit=victim.id, credit=list(credit), cause=cause, by=by_unit)
     if victim.team_member:
         for player in credit:
@@ -1598,12 +1606,9 @@ def _knock_out(
 
 def _king_falls(ctx: Ctx, king: Unit, by_unit: int | None) -> None:
     killer = ctx.state.unit(by_unit) if by_unit is not None else None
-    if (
-        killer is not None
-        and killer.team_member
-        and killer.player != king.player
-        and killer.in_play
-    ):
+    # The knocking model becomes king, whichever team it belongs to (a friend's stray area
+    # hit crowns the friend); a king that knocked itself out leaves it unclear.
+    if killer is not None and killer.team_member and killer.id != king.id and killer.in_play:
         ctx.emit("king_named", unit=killer.id, player=killer.player)
         return
     n = len(ctx.state.players)
@@ -1944,6 +1949,8 @@ def _touch_gadget(ctx: Ctx, args: Args) -> None:
         raise refuse(
             "gadget_inactive", "The Erlöser is active only from the start of rounds 2 and 4."
         )
+    if effect == "stim" and ctx.state.active != unit.id:
+        raise refuse("stim_active_only", "The Stim-Terminal's +1 AP is for the activated model.")
     if effect == "shimmer" and carries_shimmer_blocker(unit.items):
         raise refuse("shimmer_tarnfeld", "The Schimmerfeld does not combine with a Tarnfeld.")
     roll = ctx.rng.randint(1, HEALING_DIE) if effect == "heal" else None
@@ -1965,7 +1972,9 @@ def _free_flip(ctx: Ctx, args: Args) -> None:
         "free_flipped",
         player=player,
         flip=dump(flipped),
-        odds={str(k): fraction_text(at_least(deck, boost, k)) for k in range(1, 10)},
+        odds={
+            str(k): fraction_text(p) for k, p in enumerate(flip_odds(deck, boost).at_least) if k > 0
+        },
         label=args.text("label", ""),
     )
 
@@ -1976,20 +1985,27 @@ def _adjust(ctx: Ctx, args: Args) -> None:
     the model out with no credit."""
     _no_flip_waiting(ctx)
     unit = _unit_arg(ctx, args)
-    changes: dict[str, Any] = {}
+    asked: dict[str, Any] = {}
     if args.has("lp"):
-        changes["lp"] = args.integer("lp", lo=0, hi=unit.max_lp)
+        asked["lp"] = args.integer("lp", lo=0, hi=unit.max_lp)
     if args.has("ap"):
-        changes["ap"] = args.integer("ap", lo=0, hi=6)
+        asked["ap"] = args.integer("ap", lo=0, hi=6)
     markers = {
         name: args.integer(name, lo=0, hi=3)
         for name in ("fire", "shock", "acid", "poison")
         if args.has(name)
     }
-    if markers:
-        changes["markers"] = markers
-    if not changes:
+    if not asked and not markers:
         raise refuse("invalid_args", "Say what to change: lp, ap or a marker count.")
+    # Only what differs is recorded: the log says what was corrected, not the whole card.
+    changes: dict[str, Any] = {k: v for k, v in asked.items() if getattr(unit, k) != v}
+    changed_markers = {
+        name: count for name, count in markers.items() if unit.markers.count(Marker(name)) != count
+    }
+    if changed_markers:
+        changes["markers"] = changed_markers
+    if not changes:
+        raise refuse("nothing_changed", "The correction changes nothing.")
     if not unit.in_play:
         raise refuse("bad_target", f"{unit.name} is not in play.")
     ctx.emit("unit_adjusted", unit=unit.id, **changes, note=args.text("note", ""))
@@ -2007,6 +2023,7 @@ def _adjust_vp(ctx: Ctx, args: Args) -> None:
     ctx.emit(
         "vp_scored", player=player, points=points, reason="adjusted", detail=args.text("note", "")
     )
+    _check_targets(ctx)
 
 
 @command("adjust_cp")

@@ -109,6 +109,8 @@ class Unit:
     vip: bool = False
     king: bool = False
     uses: tuple[str, ...] = ()  # special actions used, keyed by scope
+    # Marker kinds received during its own activation: they act at the end of the next one.
+    fresh_markers: tuple[str, ...] = ()
 
     @property
     def abilities(self) -> frozenset[NamedAbility]:
@@ -227,6 +229,8 @@ class Target:
     # to the target first: a near-miss hits one of them instead.
     interferers: tuple[int, ...] = ()
     auto_hit: bool = False  # a stationary model in melee, or an automatic hit
+    hit_odds: str = ""  # P(hit) the hit flip had, from the deck before it ("n/d")
+    knock_out_odds: str = ""  # P(knock-out) the wound flip had
     outcome: Outcome | None = None
     crits_auto_hit: int = 0
     crits_boost: int = 0
@@ -320,6 +324,7 @@ class MatchState:
     active: int | None = None  # the activated unit
     turn_over: bool = False  # the activation ended: the turn passes once no flip waits
     coordinated: bool = False  # a second activation follows in this turn
+    second_due: bool = False  # the coordinated activation's second model is to be activated
     pass_blocked: int | None = None  # the player who may not pass back this turn
     starter: int | None = None  # who begins the round
     initiative_winner: int | None = None

@@ -24,7 +24,7 @@ from apps.systems.deathmatch.match.modes import (
     ObjectiveKind,
     mode_by_slug,
 )
-from apps.systems.deathmatch.match.odds import attack_odds, fraction_text
+from apps.systems.deathmatch.match.odds import attack_odds, fraction_text, percent_text
 from apps.systems.deathmatch.match.rules_text import usage_scope, weapon_rules
 from apps.systems.deathmatch.match.state import (
     MAX_REROLLS_PER_FLIP,
@@ -179,7 +179,7 @@ class UnitView:
     marker_counts: tuple[tuple[str, str, int], ...] = ()
 
     @property
-    def lp_percent(self) -> int:
+    def lppercent_text(self) -> int:
         return round(100 * self.lp / self.max_lp) if self.max_lp else 0
 
 
@@ -1153,6 +1153,7 @@ def _attack_flip(state: MatchState, attack: Attack) -> FlipView | None:
         lines = []
         nines = 0
         default_auto = 0
+        odds: list[Text] = []
         for target in attack.targets:
             outcome = combat.hit_outcome(flip, target.attack_value, target.reflex)
             n = 0 if outcome is Outcome.FAIL else flip.nines
@@ -1172,6 +1173,16 @@ def _attack_flip(state: MatchState, attack: Attack) -> FlipView | None:
                     ("outcome",),
                 )
             )
+            if target.hit_odds:
+                odds.append(
+                    Text(
+                        _("%(target)s: the chance of a hit was %(percent)s."),
+                        {
+                            "target": state.unit(target.unit).name,
+                            "percent": percent_text(target.hit_odds),
+                        },
+                    )
+                )
         weapon = attack.weapon.name if attack.weapon else ""
         return _make_flip(
             state,
@@ -1185,6 +1196,7 @@ def _attack_flip(state: MatchState, attack: Attack) -> FlipView | None:
             tuple(lines),
             nines=nines,
             default_auto=default_auto,
+            odds=tuple(odds),
         )
     if attack.stage is FlipPurpose.WOUND and 0 <= attack.current < len(attack.targets):
         target = attack.targets[attack.current]
@@ -1217,7 +1229,19 @@ def _attack_flip(state: MatchState, attack: Attack) -> FlipView | None:
                 {"attacker": attacker, "unit": victim.name},
             )
         )
-        return _make_flip(state, title, attack.player, wound, target.wound_rerolls, (line,))
+        chance = (
+            (
+                Text(
+                    _("The chance of a knock-out was %(percent)s."),
+                    {"percent": percent_text(target.knock_out_odds)},
+                ),
+            )
+            if target.knock_out_odds
+            else ()
+        )
+        return _make_flip(
+            state, title, attack.player, wound, target.wound_rerolls, (line,), odds=chance
+        )
     return None
 
 

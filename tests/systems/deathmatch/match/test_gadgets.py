@@ -265,10 +265,12 @@ def test_erloeser_shot_is_not_allowed_in_readiness() -> None:
 
 
 def test_drones_activate_first_in_initiative_order() -> None:
+    """Drones go in initiative order (the initiative winner's first), whoever starts the
+    round's activations."""
     g = Game(setup("flag-rush", gadgets=True))
     g.do("choose_gadget", player=0, option=9)
     g.do("choose_gadget", player=1, option=1)
-    g.to_round_one(starter=1)
+    g.to_round_one(winner=1, starter=0)
     assert [u.kind for u in g.state.units[6:]] == [UnitKind.DRONE, UnitKind.DRONE]
     assert (g.unit(6).player, g.unit(7).player) == (0, 1)
     assert g.state.phase is Phase.DRONES and g.state.turn == 1
@@ -281,7 +283,7 @@ def test_drones_activate_first_in_initiative_order() -> None:
     g.activate(6)
     events = g.end()
     assert types(events)[-2:] == ["phase_changed", "turn_changed"]
-    assert g.state.phase is Phase.ACTIVATION and g.state.turn == 1
+    assert g.state.phase is Phase.ACTIVATION and g.state.turn == 0
 
 
 def test_drones_give_no_command_points_and_use_none() -> None:

@@ -209,7 +209,12 @@ def test_initiative_tie_in_round_one_goes_to_the_first_deployer() -> None:
     g.do("choose_first_deployer", player=1)
     g.do("start_game")
     _initiative(g, ([5], [5]))
-    assert one(g.events[-2:], "initiative_won") == {"winner": 1, "results": [5, 5], "tie": True}
+    assert one(g.events[-2:], "initiative_won") == {
+        "winner": 1,
+        "results": [5, 5],
+        "tie": True,
+        "ranking": [1, 0],
+    }
 
 
 def test_initiative_tie_goes_to_who_activated_all_models_first_last_round(game: Game) -> None:
@@ -232,6 +237,7 @@ def test_initiative_tie_goes_to_who_activated_all_models_first_last_round(game: 
         "winner": 1,
         "results": [4, 4],
         "tie": True,
+        "ranking": [1, 0],
     }
 
 
