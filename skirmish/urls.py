@@ -17,6 +17,7 @@ from apps.catalog.api import (
     SystemDetailView,
     SystemListView,
 )
+from apps.leagues.api_urls import urlpatterns as league_api
 from apps.matches.api import (
     MatchCommandView,
     MatchDetailView,
@@ -24,7 +25,6 @@ from apps.matches.api import (
     MatchListView,
     SystemCommandsView,
 )
-from apps.leagues.api_urls import urlpatterns as league_api
 from apps.pages.views import healthz
 from apps.rosters.api import (
     RosterDetailView,

@@ -87,7 +87,7 @@ def test_strangers_get_404_and_spectators_read_only(match) -> None:
         stranger.post(f"/matches/{match.pk}/command/", {"command": "skip_gadgets"}).status_code
         == 404
     )
-    watcher = Client()
+    watcher = Client(HTTP_ACCEPT_LANGUAGE="en")
     page = watcher.get(f"/matches/watch/{match.spectator_token}/")
     assert page.status_code == 200
     assert b"read-only" in page.content
