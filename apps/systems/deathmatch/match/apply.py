@@ -365,12 +365,20 @@ def _reroll_decided(state: MatchState, data: Data) -> MatchState:
 def _free_flipped(state: MatchState, data: Data) -> MatchState:
     flip = _flip(data)
     state = _with_deck(state, data["player"], flip)
-    return replace(state, open_free_flip=data["player"], free_flip=flip, free_flip_rerolls=0)
+    return replace(
+        state,
+        open_free_flip=data["player"],
+        free_flip=flip,
+        free_flip_rerolls=0,
+        free_flip_chance=data.get("chance", ""),
+    )
 
 
 @handles("free_flip_closed")
 def _free_flip_closed(state: MatchState, data: Data) -> MatchState:
-    return replace(state, open_free_flip=None, free_flip=None, free_flip_rerolls=0)
+    return replace(
+        state, open_free_flip=None, free_flip=None, free_flip_rerolls=0, free_flip_chance=""
+    )
 
 
 # --- Activations and actions ------------------------------------------------------------------

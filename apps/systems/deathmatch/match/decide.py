@@ -1015,6 +1015,7 @@ def _resolve_hit(ctx: Ctx, auto_hits: int | None) -> None:
                 "card": flipped.result,
                 "attack_value": target.attack_value,
                 "reflex": target.reflex,
+                "chance": target.hit_odds,
             }
             if (
                 final is Outcome.MISS
@@ -1968,13 +1969,13 @@ def _free_flip(ctx: Ctx, args: Args) -> None:
     boost = args.integer("boost", 0, lo=-MAX_MODIFIER, hi=MAX_MODIFIER)
     deck = ctx.state.player(player).deck
     flipped = flip(deck, boost, ctx.rng)
+    at_least = flip_odds(deck, boost).at_least
     ctx.emit(
         "free_flipped",
         player=player,
         flip=dump(flipped),
-        odds={
-            str(k): fraction_text(p) for k, p in enumerate(flip_odds(deck, boost).at_least) if k > 0
-        },
+        odds={str(k): fraction_text(p) for k, p in enumerate(at_least) if k > 0},
+        chance=fraction_text(at_least[flipped.result]),
         label=args.text("label", ""),
     )
 

@@ -339,6 +339,7 @@ class MatchState:
     open_free_flip: int | None = None  # the player whose last free flip may still be rerolled
     free_flip: Flip | None = None
     free_flip_rerolls: int = 0
+    free_flip_chance: str = ""  # P(a result at least as high) the free flip had
     game_ending: bool = False  # Deathmatch: the VP target was reached, the round finishes
     # Players in the order they reached the VP target (not those who reached it together).
     target_reached: tuple[int, ...] = ()

@@ -11,6 +11,7 @@ from typing import Any
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import Event, TimelineLine
 from apps.systems.deathmatch.match.modes import mode_by_slug
+from apps.systems.deathmatch.match.odds import percent_text
 from apps.systems.deathmatch.match.state import MatchState
 
 GADGET_NAMES = (
@@ -101,11 +102,6 @@ def _player(state: MatchState, index: int | None) -> str:
 
 def _cards(flip: Mapping[str, Any]) -> str:
     return " ".join(str(card["value"]) for card in flip["cards"])
-
-
-def _percent(fraction: str) -> str:
-    numerator, denominator = (int(part) for part in fraction.split("/"))
-    return f"{100 * numerator / denominator:.0f} %"
 
 
 @line("match_started")
@@ -342,7 +338,7 @@ def _hit(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
     if len(targets) == 1 and not first.get("automatic"):
         template = _(
             "%(attacker)s attacks %(target)s with %(weapon)s: flip %(cards)s → %(card)s + "
-            "%(value)s vs Reflex %(reflex)s → %(outcome)s."
+            "%(value)s vs Reflex %(reflex)s → %(outcome)s (chance of a hit %(chance)s)."
         )
         params: dict[str, str | int] = {
             "attacker": _unit(state, data["attacker"]),
@@ -353,12 +349,13 @@ def _hit(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
             "value": first["attack_value"],
             "reflex": first["reflex"],
             "outcome": names[first["outcome"]],
+            "chance": percent_text(first["chance"]) if first.get("chance") else "–",
         }
         if first.get("crits_auto_hit") or first.get("crits_boost"):
             template = _(
                 "%(attacker)s attacks %(target)s with %(weapon)s: flip %(cards)s → %(card)s + "
-                "%(value)s vs Reflex %(reflex)s → %(outcome)s (critical: %(auto)s automatic "
-                "hit, %(boost)s wound boost)."
+                "%(value)s vs Reflex %(reflex)s → %(outcome)s (chance of a hit %(chance)s; "
+                "critical: %(auto)s automatic hit, %(boost)s wound boost)."
             )
             params |= {"auto": first["crits_auto_hit"], "boost": first["crits_boost"]}
         return TimelineLine(template, params, translate=("outcome",))
@@ -392,7 +389,7 @@ def _wound_flip(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
         {
             "unit": _unit(state, data["victim"]),
             "cards": _cards(data["flip"]),
-            "ko": _percent(data["odds"]["knock_out"]),
+            "ko": percent_text(data["odds"]["knock_out"]),
         },
     )
 

@@ -1501,6 +1501,17 @@ def _free_flip_view(state: MatchState) -> FlipView | None:
         state.free_flip,
         state.free_flip_rerolls,
         (),
+        odds=(
+            Text(
+                _("The chance of %(result)s or more was %(percent)s."),
+                {
+                    "result": state.free_flip.result,
+                    "percent": percent_text(state.free_flip_chance),
+                },
+            ),
+        )
+        if state.free_flip_chance
+        else (),
     )
 
 

@@ -169,7 +169,9 @@ def test_aim_boosts_the_next_ranged_hit_flip_and_lowers_reflex_by_one(game: Game
     assert attack["targets"][0]["reflex"] == 5
     assert "aim -1" in attack["targets"][0]["reflex_notes"]
     # Two cards, the higher counts: 3 + 3 against Reflex 5 hits.
-    assert one(events, "hit_resolved")["targets"][0] == {
+    resolved_target = dict(one(events, "hit_resolved")["targets"][0])
+    assert resolved_target.pop("chance") == one(events, "hit_flipped")["odds"][0]["hit"]
+    assert resolved_target == {
         "unit": 3,
         "outcome": "hit",
         "crits_auto_hit": 0,
