@@ -157,3 +157,17 @@ def test_htmx_posts_need_csrf(deathmatch, user, roster) -> None:
         **HTMX,
     )
     assert response.status_code == 403
+
+
+def test_import_page_refuses_a_pasted_ten_megabytes_with_a_friendly_page(
+    client, deathmatch, user
+) -> None:
+    client.force_login(user)
+    response = client.post(
+        reverse("rosters:import"), {"text": "x" * (10 * 1024 * 1024)}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 413
+    html = response.content.decode()
+    assert "The request is too large: at most 2.0\xa0MB are accepted." in html
+    assert reverse("pages:home") in html
+    assert not Roster.objects.exists()
