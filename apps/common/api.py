@@ -54,7 +54,8 @@ def _first_message(detail: Any) -> str:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, RuleViolation):
-        return Response(error_payload(exc.code, exc.message), status=status.HTTP_400_BAD_REQUEST)
+        # A rule's message is a catalogue msgid (gettext_noop); others pass through unchanged.
+        return Response(error_payload(exc.code, _(exc.message)), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, RequestDataTooBig):
         # Raised while DRF reads the body; left alone it would become Django's generic 400.
         return Response(

@@ -94,6 +94,7 @@ def parse_document(document: Any, *, expected_system: str | None = None) -> Pars
             Problem("wrong_format", "format", _("Must be %(format)s.") % {"format": FORMAT})
         )
 
+    name = _text(document.get("name"), "name", problems, required=True)
     slug = document.get("system")
     system = GameSystem.objects.filter(slug=slug).first() if isinstance(slug, str) else None
     if system is None or slug not in registry().slugs():
@@ -102,6 +103,7 @@ def parse_document(document: Any, *, expected_system: str | None = None) -> Pars
                 "unknown_system", "system", _("Unknown rule system %(system)r.") % {"system": slug}
             )
         )
+        # Profiles, items and settings only mean something within the right, known system.
         raise DocumentInvalid(problems)
     if expected_system and slug != expected_system:
         problems.append(
@@ -112,11 +114,26 @@ def parse_document(document: Any, *, expected_system: str | None = None) -> Pars
                 % {"found": slug, "expected": expected_system},
             )
         )
+        raise DocumentInvalid(problems)
+    rules = registry().get(system.slug).rosters
+    if rules is None:
+        problems.append(
+            Problem(
+                "not_supported",
+                "system",
+                _("Rosters for %(system)s cannot be built in Skirmish yet.")
+                % {"system": system.name},
+            )
+        )
+        raise DocumentInvalid(problems)
 
-    name = _text(document.get("name"), "name", problems, required=True)
     faction = None
     faction_slug = document.get("faction")
-    if faction_slug is not None:
+    if faction_slug is None:
+        # A system whose catalogue has factions builds every team for one of them.
+        if Faction.objects.filter(system=system).exists():
+            problems.append(Problem("required", "faction", _("This field is required.")))
+    else:
         faction = (
             Faction.objects.filter(system=system, slug=faction_slug).first()
             if isinstance(faction_slug, str)
@@ -136,11 +153,10 @@ def parse_document(document: Any, *, expected_system: str | None = None) -> Pars
     if not isinstance(raw_settings, dict):
         problems.append(Problem("invalid_type", "settings", _("Must be an object.")))
     else:
-        rules = registry().get(system.slug).rosters
         try:
-            settings = rules.normalise_settings(raw_settings) if rules else dict(raw_settings)
+            settings = rules.normalise_settings(raw_settings)
         except RuleViolation as error:
-            problems.append(Problem(error.code, "settings", error.message))
+            problems.append(Problem(error.code, "settings", _(error.message)))
 
     entries = _parse_entries(system, document.get("entries"), problems)
     if problems:
@@ -294,7 +310,7 @@ def document_roster_input(document: Any) -> tuple[GameSystem, RosterInput]:
         try:
             settings = rules.normalise_settings(raw_settings) if rules else dict(raw_settings)
         except RuleViolation as error:
-            problems.append(Problem(error.code, "settings", error.message))
+            problems.append(Problem(error.code, "settings", _(error.message)))
     raw_entries = document.get("entries", [])
     entries: list[EntryInput] = []
     if not isinstance(raw_entries, list) or len(raw_entries) > MAX_ENTRIES:
