@@ -155,7 +155,10 @@ def roster_settings(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
     roster = roster_for_owner(_user(request), roster_id)
     form = RosterSettingsForm(request.POST, system=roster.system)
     if not form.is_valid():
-        return _render_builder(request, roster, error=_("Please give the team a name."))
+        error = " ".join(
+            f"{form[field].label}: {' '.join(messages)}" for field, messages in form.errors.items()
+        )
+        return _render_builder(request, roster, error=error)
     return _change(
         request,
         roster_id,

@@ -171,3 +171,31 @@ def test_import_page_refuses_a_pasted_ten_megabytes_with_a_friendly_page(
     assert "The request is too large: at most 2.0\xa0MB are accepted." in html
     assert reverse("pages:home") in html
     assert not Roster.objects.exists()
+
+
+def test_a_fighter_removed_on_another_device_is_an_inline_error_in_german(
+    client, user, roster
+) -> None:
+    client.force_login(user)
+    entry = RosterEntry.objects.get(roster=roster)
+    url = reverse("rosters:entry_remove", args=[roster.pk, entry.pk])
+    assert client.post(url, **HTMX).status_code == 200
+    response = client.post(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 422
+    assert "Dieser Kämpfer ist nicht mehr in der Aufstellung" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"name": "", "game_size": 5}, "Team name: This field is required."),
+        ({"name": "Vortex", "game_size": 4}, "Game size: Select a valid choice."),
+    ],
+)
+def test_bad_settings_say_which_field_is_wrong(client, user, roster, data, message) -> None:
+    client.force_login(user)
+    response = client.post(reverse("rosters:settings", args=[roster.pk]), data, **HTMX)
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    roster.refresh_from_db()
+    assert (roster.name, roster.settings) == ("Team Vortex", {"game_size": 5})
