@@ -15,7 +15,9 @@ MAX_IMPORT_BYTES = 256 * 1024
 
 class RosterCreateForm(forms.Form):
     name = forms.CharField(label=_("Team name"), max_length=100)
-    faction = forms.ModelChoiceField(label=_("Faction"), queryset=Faction.objects.none())
+    faction = forms.ModelChoiceField(
+        label=_("Faction"), queryset=Faction.objects.none(), empty_label=_("Choose a faction")
+    )
     game_size = forms.TypedChoiceField(label=_("Game size"), coerce=int, initial=5)
 
     def __init__(self, *args: Any, system: GameSystem, **kwargs: Any) -> None:
@@ -46,7 +48,11 @@ class RenameForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label=_("Roster file (.json)"), required=False)
+    file = forms.FileField(
+        label=_("Roster file (.json)"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
     text = forms.CharField(
         label=_("…or paste the document"),
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
