@@ -8,6 +8,7 @@ and save nothing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,36 @@ class Problem:
 
     def as_dict(self) -> dict[str, str]:
         return {"code": self.code, "path": self.path, "message": self.message}
+
+
+_ENTRY_PATH = re.compile(r"^entries\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?)?$")
+
+
+def problem_location(path: str) -> str:
+    """Where a problem is, in words a player reads: "fighter 2, card 1" for
+    ``entries[1].items[0]`` (paths count from 0, people from 1)."""
+    fields = {
+        "format": _("format"),
+        "system": _("rule system"),
+        "name": _("team name"),
+        "faction": _("faction"),
+        "settings": _("settings"),
+        "entries": _("fighters"),
+        "profile": _("profile"),
+        "count": _("number of fighters"),
+        "items": _("cards"),
+    }
+    match = _ENTRY_PATH.match(path)
+    if match is None:
+        return str(fields.get(path, path))
+    entry, name, item = match.groups()
+    fighter = _("fighter %(number)d") % {"number": int(entry) + 1}
+    if name is None:
+        return fighter
+    if name == "items" and item is not None:
+        return _("%(fighter)s, card %(number)d") % {"fighter": fighter, "number": int(item) + 1}
+    label = _("nickname") if name == "name" else fields.get(name, name)
+    return f"{fighter}, {label}"
 
 
 class DocumentInvalid(RuleViolation):

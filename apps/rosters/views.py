@@ -19,7 +19,7 @@ from apps.accounts.models import User
 from apps.catalog.models import GameSystem
 from apps.common.http import HtmxHttpRequest
 from apps.rosters import services
-from apps.rosters.documents import DocumentInvalid, roster_document
+from apps.rosters.documents import DocumentInvalid, problem_location, roster_document
 from apps.rosters.forms import ImportForm, RenameForm, RosterCreateForm, RosterSettingsForm
 from apps.rosters.models import Roster
 from apps.rosters.selectors import (
@@ -323,7 +323,7 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
         except json.JSONDecodeError as error:
             problems = [
                 {
-                    "path": _("line %(line)d") % {"line": error.lineno},
+                    "where": _("line %(line)d") % {"line": error.lineno},
                     "message": _("This is not valid JSON: %(error)s") % {"error": error.msg},
                 }
             ]
@@ -331,9 +331,12 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
             try:
                 roster = services.roster_import(owner=_user(request), document=document)
             except DocumentInvalid as error:
-                problems = [p.as_dict() for p in error.problems]
+                problems = [
+                    {**p.as_dict(), "where": problem_location(p.path) if p.path else ""}
+                    for p in error.problems
+                ]
             except RuleViolation as error:
-                problems = [{"path": "", "message": error.message}]
+                problems = [{"message": error.message}]
             else:
                 messages.success(request, _("Roster imported."))
                 return redirect("rosters:builder", roster.pk)

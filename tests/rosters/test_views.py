@@ -135,8 +135,30 @@ def test_import_page_lists_problems_and_saves_nothing(client, deathmatch, user) 
         reverse("rosters:import"), {"text": json.dumps(document)}, HTTP_ACCEPT_LANGUAGE="en"
     )
     assert response.status_code == 400
-    assert "entries[0].profile" in response.content.decode()
+    assert "<strong>Fighter 1, profile</strong> <code>entries[0].profile</code>" in (
+        response.content.decode()
+    )
     assert not Roster.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("path", "where"),
+    [
+        ("entries[0].items[2]", "fighter 1, card 3"),
+        ("entries[4].count", "fighter 5, number of fighters"),
+        ("entries[1].name", "fighter 2, nickname"),
+        ("entries[3]", "fighter 4"),
+        ("name", "team name"),
+        ("system", "rule system"),
+    ],
+)
+def test_import_problems_say_where_in_words(path: str, where: str) -> None:
+    from django.utils import translation
+
+    from apps.rosters.documents import problem_location
+
+    with translation.override("en"):
+        assert problem_location(path) == where
 
 
 def test_import_page_reports_broken_json(client, deathmatch, user) -> None:
