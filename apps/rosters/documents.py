@@ -376,8 +376,20 @@ def document_roster_input(document: Any) -> tuple[GameSystem, RosterInput]:
             )
             continue
         count = entry.get("count", 1)
-        if not isinstance(count, int) or isinstance(count, bool):
-            problems.append(Problem("count_invalid", f"{path}.count", _("Must be a whole number.")))
+        # The same range as an import: a count no roster can store is a malformed document,
+        # not a team to report on (it would turn every total absurd).
+        if (
+            not isinstance(count, int)
+            or isinstance(count, bool)
+            or not 1 <= count <= MAX_ENTRY_COUNT
+        ):
+            problems.append(
+                Problem(
+                    "count_invalid",
+                    f"{path}.count",
+                    _("Must be a whole number from 1 to %(limit)d.") % {"limit": MAX_ENTRY_COUNT},
+                )
+            )
             continue
         name = entry.get("name") or ""
         entries.append(

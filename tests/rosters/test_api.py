@@ -187,6 +187,31 @@ def test_a_ten_megabyte_document_to_validate_is_refused(deathmatch, api_client) 
     assert response.json()["code"] == "too_large"
 
 
+@pytest.mark.parametrize("count", [-1, 0, 21, 10**30, "3", 2.5])
+def test_negative_or_absurd_counts_are_400s_for_validate(deathmatch, api_client, count) -> None:
+    document = legal_standard_team()
+    document["entries"][1]["count"] = count
+    response = api_client.post("/api/v1/rosters/validate/", document, format="json")
+    assert response.status_code == 400
+    assert response.json()["problems"] == [
+        {
+            "code": "count_invalid",
+            "path": "entries[1].count",
+            "message": "Must be a whole number from 1 to 20.",
+        }
+    ]
+
+
+def test_a_count_the_game_size_cannot_take_is_a_validation_issue(deathmatch, api_client) -> None:
+    document = legal_standard_team()
+    document["entries"][1]["count"] = 8
+    response = api_client.post("/api/v1/rosters/validate/", document, format="json")
+    assert response.status_code == 200
+    assert {"code": "count_invalid", "entry": 1} in [
+        {"code": issue["code"], "entry": issue["entry"]} for issue in response.json()["issues"]
+    ]
+
+
 def test_absurd_counts_are_refused_on_import(owner_client) -> None:
     document = legal_standard_team()
     document["entries"][0]["count"] = 10**9
