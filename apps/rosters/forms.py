@@ -41,6 +41,20 @@ class RosterSettingsForm(forms.Form):
     def __init__(self, *args: Any, system: GameSystem, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         set_game_size_choices(self, system)
+        rules = registry().get(system.slug).rosters
+        self.option_keys = [option.key for option in rules.options] if rules else []
+        for option in rules.options if rules else ():
+            self.fields[option.key] = forms.BooleanField(
+                label=_(option.label), help_text=_(option.help), required=False
+            )
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[key] for key in self.option_keys]
+
+    def settings(self) -> dict[str, object]:
+        """The roster settings the form sets (call after ``is_valid``)."""
+        data = self.cleaned_data
+        return {"game_size": data["game_size"], **{key: data[key] for key in self.option_keys}}
 
 
 class RenameForm(forms.Form):

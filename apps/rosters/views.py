@@ -82,8 +82,7 @@ def builder_context(roster: Roster, *, readonly: bool) -> dict[str, Any]:
         "readonly": readonly,
         "system_info": registry().get(roster.system.slug),
         "settings_form": RosterSettingsForm(
-            system=roster.system,
-            initial={"name": roster.name, "game_size": roster.settings.get("game_size")},
+            system=roster.system, initial={"name": roster.name, **roster.settings}
         ),
     }
 
@@ -166,7 +165,7 @@ def roster_settings(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
             owner=_user(request),
             roster_id=roster_id,
             name=form.cleaned_data["name"],
-            settings={"game_size": form.cleaned_data["game_size"]},
+            settings=form.settings(),
         ),
     )
 

@@ -21,11 +21,12 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 
-# Controls a finger must hit (links inside running text are exempt, as in WCAG 2.5.8), and
-# whether the page is wider than the screen.
+# Controls a finger must hit (links inside running text are exempt, as in WCAG 2.5.8; a
+# checkbox is hit through its label), and whether the page is wider than the screen.
 LAYOUT_PROBLEMS = """() => {
   const small = [...document.querySelectorAll('a, button, input, select, textarea, summary')]
     .filter(el => el.offsetParent !== null && el.type !== 'hidden' && !el.closest('.skip-link, p'))
+    .map(el => el.type === 'checkbox' ? el.closest('label') || el : el)
     .map(el => [el.outerHTML.slice(0, 80), Math.round(el.getBoundingClientRect().height)])
     .filter(([, height]) => height < 44);
   return {small, overflow: document.documentElement.scrollWidth - window.innerWidth};
@@ -83,6 +84,7 @@ def test_builder_works_with_the_keyboard_alone(tablet_page, live_server) -> None
     # The button is disabled now (the rank is full); focus goes to the team heading, in view,
     # and the live region reads out the new number of problems.
     expect(page.locator("#add-organon-direktorin-ilva-syn")).to_be_disabled()
+    expect(page.locator("#team-heading")).to_be_focused()
     assert focused(page) == {"id": "team-heading", "visible": True}
     expect(page.locator("#builder-status")).to_have_text("2 problems")
 
@@ -90,6 +92,7 @@ def test_builder_works_with_the_keyboard_alone(tablet_page, live_server) -> None
     page.locator("#add-organon-konzernschuetze").focus()
     page.keyboard.press("Space")
     expect(counter(page, "Troopers")).to_have_text("1/2")
+    expect(page.locator("#add-organon-konzernschuetze")).to_be_focused()
     assert focused(page) == {"id": "add-organon-konzernschuetze", "visible": True}
 
     # Buy the leader a card: choose it with the arrow keys, Tab to the button, Enter.

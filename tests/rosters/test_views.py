@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -221,3 +223,37 @@ def test_bad_settings_say_which_field_is_wrong(client, user, roster, data, messa
     assert message in response.content.decode()
     roster.refresh_from_db()
     assert (roster.name, roster.settings) == ("Team Vortex", {"game_size": 5})
+
+
+def test_last_man_standing_adds_the_mech_bonus_to_the_pool(client, user, roster) -> None:
+    from apps.rosters.selectors import roster_for_owner, roster_report
+
+    def arp_pool() -> object:
+        return roster_report(roster_for_owner(user, roster.pk)).totals["arp_pool"]
+
+    client.force_login(user)
+    url = reverse("rosters:settings", args=[roster.pk])
+    # The leader (2 ARP) and the Argus turret, a Mech (1 ARP).
+    services.roster_entry_add(
+        owner=user, roster_id=roster.pk, profile_slug="organon-argus-geschuetzturm"
+    )
+    builder = client.get(reverse("rosters:builder", args=[roster.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert 'name="last_man_standing"' in builder.content.decode()
+    assert arp_pool() == 3
+
+    response = client.post(
+        url, {"name": "Team Vortex", "game_size": 5, "last_man_standing": "on"}, **HTMX
+    )
+    assert response.status_code == 200
+    roster.refresh_from_db()
+    assert roster.settings == {"game_size": 5, "last_man_standing": True}
+    assert arp_pool() == 4  # + 0.5 for the Mech, rounded up
+    assert re.search(
+        r'<input type="checkbox" name="last_man_standing"[^>]* checked>',
+        (response.content.decode()),
+    )
+
+    client.post(url, {"name": "Team Vortex", "game_size": 5}, **HTMX)
+    roster.refresh_from_db()
+    assert roster.settings == {"game_size": 5}
+    assert arp_pool() == 3
