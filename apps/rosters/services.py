@@ -176,7 +176,7 @@ def roster_item_add(*, owner: User, roster_id: int, entry_id: int, item_slug: st
 def roster_item_remove(*, owner: User, roster_id: int, entry_id: int, row_id: int) -> Roster:
     roster = _locked(owner, roster_id)
     entry = _entry(roster, entry_id)
-    deleted, _ = RosterEntryItem.objects.filter(entry=entry, pk=row_id).delete()
+    deleted, _by_model = RosterEntryItem.objects.filter(entry=entry, pk=row_id).delete()
     if not deleted:
         raise RosterError(
             "unknown_item", _("That card is no longer on this fighter (changed elsewhere?).")

@@ -257,3 +257,14 @@ def test_last_man_standing_adds_the_mech_bonus_to_the_pool(client, user, roster)
     roster.refresh_from_db()
     assert roster.settings == {"game_size": 5}
     assert arp_pool() == 3
+
+
+def test_a_card_removed_on_another_device_is_an_inline_error(client, user, roster) -> None:
+    client.force_login(user)
+    entry = RosterEntry.objects.get(roster=roster)
+    row = entry.items.get()
+    url = reverse("rosters:item_remove", args=[roster.pk, entry.pk, row.pk])
+    assert client.post(url, **HTMX).status_code == 200
+    response = client.post(url, **HTMX)
+    assert response.status_code == 422
+    assert "That card is no longer on this fighter" in response.content.decode()
