@@ -114,7 +114,7 @@ def test_specialists_exceed_troopers_even_when_the_ranks_are_otherwise_unchecked
     assert "specialists_exceed_troopers" in codes(validate_roster(roster, catalog))
 
 
-def test_as_many_specialists_as_troopers_is_fine(catalog: Catalog) -> None:
+def test_specialists_exceed_troopers_not_with_as_many_as_troopers(catalog: Catalog) -> None:
     roster = roster_of(*STANDARD, size=5)
     assert "specialists_exceed_troopers" not in codes(validate_roster(roster, catalog))
 
@@ -174,7 +174,7 @@ def test_mercenary_leader_is_refused(catalog: Catalog) -> None:
     )
 
 
-def test_leader_of_the_team_faction_is_not_a_mercenary_leader(catalog: Catalog) -> None:
+def test_mercenary_leader_not_for_a_leader_of_the_team_faction(catalog: Catalog) -> None:
     roster = roster_of("org-leader", "org-trooper", "org-specialist")
     assert "mercenary_leader" not in codes(validate_roster(roster, catalog))
 
@@ -206,12 +206,12 @@ def test_hero_duplicate_counts_an_entry_of_two(catalog: Catalog) -> None:
     ]
 
 
-def test_one_hero_per_team_is_fine(catalog: Catalog) -> None:
+def test_hero_duplicate_not_for_one_hero_per_team(catalog: Catalog) -> None:
     roster = roster_of("org-leader", "org-trooper", "org-hero")
     assert validate_roster(roster, catalog) == ()
 
 
-def test_hero_may_not_take_character_upgrade(catalog: Catalog) -> None:
+def test_hero_character_upgrade_is_refused(catalog: Catalog) -> None:
     roster = roster_of(
         "org-leader", "org-trooper", RosterEntry("org-hero", items=("stims", "panzerplatten"))
     )
@@ -221,7 +221,7 @@ def test_hero_may_not_take_character_upgrade(catalog: Catalog) -> None:
     assert issue.message == "Anzi is a hero (Held) and may not take the character upgrade Stims."
 
 
-def test_non_hero_may_take_character_upgrade(catalog: Catalog) -> None:
+def test_hero_character_upgrade_is_fine_for_a_non_hero(catalog: Catalog) -> None:
     roster = roster_of("org-leader", "org-trooper", RosterEntry("org-specialist", items=("stims",)))
     assert validate_roster(roster, catalog) == ()
 
@@ -244,7 +244,7 @@ def test_arp_overspent_is_refused(catalog: Catalog) -> None:
     )
 
 
-def test_spending_the_whole_pool_is_fine(catalog: Catalog) -> None:
+def test_arp_overspent_not_when_spending_the_whole_pool(catalog: Catalog) -> None:
     roster = roster_of(
         RosterEntry("org-leader", items=("panzerplatten", "medkit")),
         RosterEntry("org-trooper", items=("panzerplatten",)),
@@ -319,7 +319,7 @@ def test_leader_respawn_focus_is_implicit_and_free(catalog: Catalog) -> None:
     assert totals(roster, catalog).arp_spent == 0
 
 
-def test_listing_the_free_respawn_focus_is_refused(catalog: Catalog) -> None:
+def test_respawn_focus_free_is_refused(catalog: Catalog) -> None:
     roster = roster_of(
         "org-leader", RosterEntry("org-trooper", items=("respawn-fokus",)), "org-specialist"
     )
@@ -330,7 +330,7 @@ def test_listing_the_free_respawn_focus_is_refused(catalog: Catalog) -> None:
     )
 
 
-def test_respawn_focus_with_a_price_may_be_bought(catalog: Catalog) -> None:
+def test_respawn_focus_free_not_for_a_focus_with_a_price(catalog: Catalog) -> None:
     roster = roster_of(
         "org-leader", RosterEntry("org-trooper", items=("extra-fokus",)), "org-specialist"
     )
@@ -359,6 +359,11 @@ def test_unknown_item_is_refused_and_costs_nothing(catalog: Catalog) -> None:
     assert totals(roster, catalog).arp_spent == 0
 
 
+def test_unknown_profile_and_unknown_item_not_for_catalogue_cards(catalog: Catalog) -> None:
+    roster = roster_of(RosterEntry("org-leader", items=("medkit",)), "org-trooper")
+    assert {"unknown_profile", "unknown_item"}.isdisjoint(codes(validate_roster(roster, catalog)))
+
+
 def test_unknown_faction_is_refused_without_mercenary_noise(catalog: Catalog) -> None:
     roster = roster_of(*SMALL, faction="atlantis")
     issues = validate_roster(roster, catalog)
@@ -384,7 +389,7 @@ def test_count_invalid_is_refused(catalog: Catalog, count: int) -> None:
     assert issue.message == (f"Techniker: the number of such fighters must be 1 to 7, not {count}.")
 
 
-def test_count_two_is_two_fighters(catalog: Catalog) -> None:
+def test_count_invalid_not_for_two_fighters_in_one_entry(catalog: Catalog) -> None:
     roster = roster_of(
         "org-leader", RosterEntry("org-trooper", count=2), RosterEntry("org-specialist", count=2)
     )
