@@ -9,6 +9,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
+from django.http import HttpResponse
 from django.test import Client
 
 from apps.accounts.models import User
@@ -33,6 +34,13 @@ LARGE_TEAM = [
     ("atalante-c021-anzi", ["ruestungsupgrade-tarnfeld", "kampfstimulanzien", "wurfhaken"]),
     ("organon-argus-geschuetzturm", ["zweite-pistole", "medkit", "wurfhaken"]),
 ]
+
+
+def _ok(response: HttpResponse) -> HttpResponse:
+    """Stop the bench rather than print the time of an error page."""
+    if response.status_code != 200:
+        raise SystemExit(f"bench: {response.status_code} from {response.request['PATH_INFO']}")
+    return response
 
 
 def run(report: Report) -> None:
@@ -74,7 +82,7 @@ def run(report: Report) -> None:
     report.add(
         measure(
             f"builder click: rename a fighter (HTMX, {connection.vendor}, server time)",
-            lambda: client.post(url, {"name": f"Kael {next(names)}"}),
+            lambda: _ok(client.post(url, {"name": f"Kael {next(names)}"})),
             repeat=200,
             warmup=10,
         )
@@ -87,8 +95,8 @@ def run(report: Report) -> None:
     report.add(
         measure(
             "POST /api/v1/rosters/validate/ (7 fighters, 20 cards, server time)",
-            lambda: api.post(
-                "/api/v1/rosters/validate/", document, content_type="application/json"
+            lambda: _ok(
+                api.post("/api/v1/rosters/validate/", document, content_type="application/json")
             ),
             repeat=200,
             warmup=10,
@@ -105,11 +113,11 @@ def _add_then_remove(client: Client, add_url: str, entry: RosterEntry, *, cold: 
         if cold:
             cache.clear()
         start = time.perf_counter_ns()
-        client.post(add_url, {"item": "wurfhaken"})
+        _ok(client.post(add_url, {"item": "wurfhaken"}))
         samples.append(time.perf_counter_ns() - start)
         row = RosterEntryItem.objects.filter(entry=entry).order_by("-position").first()
         assert row is not None
-        client.post(f"{add_url}{row.pk}/remove/")
+        _ok(client.post(f"{add_url}{row.pk}/remove/"))
     return Timing(
         name=f"builder click: add a card (HTMX, {connection.vendor}"
         + (", cold fragment cache)" if cold else ")"),

@@ -72,6 +72,12 @@ class Env:
             return list(default)
         return [item.strip() for item in value.split(",") if item.strip()]
 
+    def required_strings(self, name: str, why: str) -> list[str]:
+        values = self.strings(name, default=[])
+        if not values:
+            raise ImproperlyConfigured(f"Set the environment variable {name}: {why}")
+        return values
+
     def choice(self, name: str, default: str, choices: list[str]) -> str:
         value = self._raw(name)
         if value is None:

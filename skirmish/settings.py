@@ -2,7 +2,7 @@
 
 Without any environment the app runs for a first local look: SQLite in the project folder and
 Celery tasks executed in-process. Production sets ``DJANGO_DEBUG=false`` and must then provide
-``DJANGO_SECRET_KEY``; the README lists every variable.
+``DJANGO_SECRET_KEY`` and ``ALLOWED_HOSTS``; the README lists every variable.
 """
 
 from __future__ import annotations
@@ -30,9 +30,15 @@ else:
         "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`).",
     )
 
-ALLOWED_HOSTS = env.strings(
-    "ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"] if DEBUG else []
-)
+if DEBUG:
+    ALLOWED_HOSTS = env.strings("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
+else:
+    # Without it every request would be refused with a bare 400, long after a "successful" start.
+    ALLOWED_HOSTS = env.required_strings(
+        "ALLOWED_HOSTS",
+        "it is required when DJANGO_DEBUG is off: the comma-separated host names the site "
+        "answers to, e.g. skirmish.example.org.",
+    )
 CSRF_TRUSTED_ORIGINS = env.strings("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [

@@ -106,7 +106,24 @@ def _add_schema_errors(form: forms.ModelForm, error: RuleViolation) -> None:
         form.add_error(None, error.message)
 
 
-class CardAdmin(admin.ModelAdmin):
+class CatalogRowAdmin(admin.ModelAdmin):
+    """Deleting catalogue rows renews the system's catalogue stamp, so no process keeps
+    offering a deleted card from its cached catalogue."""
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        with transaction.atomic():
+            super().delete_model(request, obj)
+            services.catalog_changed(obj.system)
+
+    def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
+        with transaction.atomic():
+            systems = list(GameSystem.objects.filter(pk__in=queryset.values("system")))
+            super().delete_queryset(request, queryset)
+            for system in systems:
+                services.catalog_changed(system)
+
+
+class CardAdmin(CatalogRowAdmin):
     """Shared admin behaviour of versioned cards."""
 
     form_base: type[SchemaForm]
@@ -261,18 +278,13 @@ class ItemAdmin(CardAdmin):
 
 
 @admin.register(Faction)
-class FactionAdmin(admin.ModelAdmin):
+class FactionAdmin(CatalogRowAdmin):
     list_display = ("name", "slug", "system", "sample")
     list_filter = ("system", "sample")
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         with transaction.atomic():
             super().save_model(request, obj, form, change)
-            services.catalog_changed(obj.system)
-
-    def delete_model(self, request: HttpRequest, obj: Any) -> None:
-        with transaction.atomic():
-            super().delete_model(request, obj)
             services.catalog_changed(obj.system)
 
 

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
+from django.template.defaultfilters import filesizeformat
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -31,6 +35,12 @@ def error_payload(code: str, message: str, **extra: Any) -> dict[str, Any]:
     return {"code": code, "message": message, **extra}
 
 
+def too_large_message() -> str:
+    """Why a request body over ``DATA_UPLOAD_MAX_MEMORY_SIZE`` was refused."""
+    limit = filesizeformat(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+    return _("The request is too large: at most %(limit)s are accepted.") % {"limit": limit}
+
+
 def _first_message(detail: Any) -> str:
     """The first human-readable message in a (possibly nested) DRF error detail."""
     if isinstance(detail, dict):
@@ -44,7 +54,14 @@ def _first_message(detail: Any) -> str:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, RuleViolation):
-        return Response(error_payload(exc.code, exc.message), status=status.HTTP_400_BAD_REQUEST)
+        # A rule's message is a catalogue msgid (gettext_noop); others pass through unchanged.
+        return Response(error_payload(exc.code, _(exc.message)), status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, RequestDataTooBig):
+        # Raised while DRF reads the body; left alone it would become Django's generic 400.
+        return Response(
+            error_payload("too_large", too_large_message()),
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
 
     # DRF turns these into NotFound/PermissionDenied internally; do it here to reshape them too.
     if isinstance(exc, Http404):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
 from django.utils.translation import gettext as _
 
-from apps.common.api import error_payload
+from apps.common.api import error_payload, too_large_message
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -24,6 +25,14 @@ def _error(
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if isinstance(exception, RequestDataTooBig):
+        return _error(
+            request,
+            status=413,
+            code="too_large",
+            title=_("Too large"),
+            message=too_large_message(),
+        )
     return _error(
         request,
         status=400,

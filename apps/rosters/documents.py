@@ -8,6 +8,7 @@ and save nothing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +34,36 @@ class Problem:
 
     def as_dict(self) -> dict[str, str]:
         return {"code": self.code, "path": self.path, "message": self.message}
+
+
+_ENTRY_PATH = re.compile(r"^entries\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?)?$")
+
+
+def problem_location(path: str) -> str:
+    """Where a problem is, in words a player reads: "fighter 2, card 1" for
+    ``entries[1].items[0]`` (paths count from 0, people from 1)."""
+    fields = {
+        "format": _("format"),
+        "system": _("rule system"),
+        "name": _("team name"),
+        "faction": _("faction"),
+        "settings": _("settings"),
+        "entries": _("fighters"),
+        "profile": _("profile"),
+        "count": _("number of fighters"),
+        "items": _("cards"),
+    }
+    match = _ENTRY_PATH.match(path)
+    if match is None:
+        return str(fields.get(path, path))
+    entry, name, item = match.groups()
+    fighter = _("fighter %(number)d") % {"number": int(entry) + 1}
+    if name is None:
+        return fighter
+    if name == "items" and item is not None:
+        return _("%(fighter)s, card %(number)d") % {"fighter": fighter, "number": int(item) + 1}
+    label = _("nickname") if name == "name" else fields.get(name, name)
+    return f"{fighter}, {label}"
 
 
 class DocumentInvalid(RuleViolation):
@@ -94,6 +125,7 @@ def parse_document(document: Any, *, expected_system: str | None = None) -> Pars
             Problem("wrong_format", "format", _("Must be %(format)s.") % {"format": FORMAT})
         )
 
+    name = _text(document.get("name"), "name", problems, required=True)
     slug = document.get("system")
     system = GameSystem.objects.filter(slug=slug).first() if isinstance(slug, str) else None
     if system is None or slug not in registry().slugs():
@@ -102,6 +134,7 @@ def parse_document(document: Any, *, expected_system: str | None = None) -> Pars
                 "unknown_system", "system", _("Unknown rule system %(system)r.") % {"system": slug}
             )
         )
+        # Profiles, items and settings only mean something within the right, known system.
         raise DocumentInvalid(problems)
     if expected_system and slug != expected_system:
         problems.append(
@@ -112,11 +145,26 @@ def parse_document(document: Any, *, expected_system: str | None = None) -> Pars
                 % {"found": slug, "expected": expected_system},
             )
         )
+        raise DocumentInvalid(problems)
+    rules = registry().get(system.slug).rosters
+    if rules is None:
+        problems.append(
+            Problem(
+                "not_supported",
+                "system",
+                _("Rosters for %(system)s cannot be built in Skirmish yet.")
+                % {"system": system.name},
+            )
+        )
+        raise DocumentInvalid(problems)
 
-    name = _text(document.get("name"), "name", problems, required=True)
     faction = None
     faction_slug = document.get("faction")
-    if faction_slug is not None:
+    if faction_slug is None:
+        # A system whose catalogue has factions builds every team for one of them.
+        if Faction.objects.filter(system=system).exists():
+            problems.append(Problem("required", "faction", _("This field is required.")))
+    else:
         faction = (
             Faction.objects.filter(system=system, slug=faction_slug).first()
             if isinstance(faction_slug, str)
@@ -136,11 +184,10 @@ def parse_document(document: Any, *, expected_system: str | None = None) -> Pars
     if not isinstance(raw_settings, dict):
         problems.append(Problem("invalid_type", "settings", _("Must be an object.")))
     else:
-        rules = registry().get(system.slug).rosters
         try:
-            settings = rules.normalise_settings(raw_settings) if rules else dict(raw_settings)
+            settings = rules.normalise_settings(raw_settings)
         except RuleViolation as error:
-            problems.append(Problem(error.code, "settings", error.message))
+            problems.append(Problem(error.code, "settings", _(error.message)))
 
     entries = _parse_entries(system, document.get("entries"), problems)
     if problems:
@@ -294,7 +341,7 @@ def document_roster_input(document: Any) -> tuple[GameSystem, RosterInput]:
         try:
             settings = rules.normalise_settings(raw_settings) if rules else dict(raw_settings)
         except RuleViolation as error:
-            problems.append(Problem(error.code, "settings", error.message))
+            problems.append(Problem(error.code, "settings", _(error.message)))
     raw_entries = document.get("entries", [])
     entries: list[EntryInput] = []
     if not isinstance(raw_entries, list) or len(raw_entries) > MAX_ENTRIES:
@@ -329,8 +376,20 @@ def document_roster_input(document: Any) -> tuple[GameSystem, RosterInput]:
             )
             continue
         count = entry.get("count", 1)
-        if not isinstance(count, int) or isinstance(count, bool):
-            problems.append(Problem("count_invalid", f"{path}.count", _("Must be a whole number.")))
+        # The same range as an import: a count no roster can store is a malformed document,
+        # not a team to report on (it would turn every total absurd).
+        if (
+            not isinstance(count, int)
+            or isinstance(count, bool)
+            or not 1 <= count <= MAX_ENTRY_COUNT
+        ):
+            problems.append(
+                Problem(
+                    "count_invalid",
+                    f"{path}.count",
+                    _("Must be a whole number from 1 to %(limit)d.") % {"limit": MAX_ENTRY_COUNT},
+                )
+            )
             continue
         name = entry.get("name") or ""
         entries.append(

@@ -15,7 +15,9 @@ MAX_IMPORT_BYTES = 256 * 1024
 
 class RosterCreateForm(forms.Form):
     name = forms.CharField(label=_("Team name"), max_length=100)
-    faction = forms.ModelChoiceField(label=_("Faction"), queryset=Faction.objects.none())
+    faction = forms.ModelChoiceField(
+        label=_("Faction"), queryset=Faction.objects.none(), empty_label=_("Choose a faction")
+    )
     game_size = forms.TypedChoiceField(label=_("Game size"), coerce=int, initial=5)
 
     def __init__(self, *args: Any, system: GameSystem, **kwargs: Any) -> None:
@@ -39,6 +41,20 @@ class RosterSettingsForm(forms.Form):
     def __init__(self, *args: Any, system: GameSystem, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         set_game_size_choices(self, system)
+        rules = registry().get(system.slug).rosters
+        self.option_keys = [option.key for option in rules.options] if rules else []
+        for option in rules.options if rules else ():
+            self.fields[option.key] = forms.BooleanField(
+                label=_(option.label), help_text=_(option.help), required=False
+            )
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[key] for key in self.option_keys]
+
+    def settings(self) -> dict[str, object]:
+        """The roster settings the form sets (call after ``is_valid``)."""
+        data = self.cleaned_data
+        return {"game_size": data["game_size"], **{key: data[key] for key in self.option_keys}}
 
 
 class RenameForm(forms.Form):
@@ -46,7 +62,11 @@ class RenameForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label=_("Roster file (.json)"), required=False)
+    file = forms.FileField(
+        label=_("Roster file (.json)"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
     text = forms.CharField(
         label=_("…or paste the document"),
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from django.db import transaction
 from django.db.models import Max
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from apps.accounts.models import User
 from apps.catalog.models import Faction, GameSystem, Item, Profile
@@ -40,7 +41,11 @@ def roster_refresh_legality(roster: Roster) -> Roster:
 
 def _check_quota(owner: User) -> None:
     if Roster.objects.filter(owner=owner).count() >= MAX_ROSTERS_PER_USER:
-        raise RosterError("roster_quota", f"You already have {MAX_ROSTERS_PER_USER} rosters.")
+        raise RosterError(
+            "roster_quota",
+            _("You already have %(count)d rosters; delete one first.")
+            % {"count": MAX_ROSTERS_PER_USER},
+        )
 
 
 @transaction.atomic
@@ -54,7 +59,7 @@ def roster_create(
 ) -> Roster:
     _check_quota(owner)
     if faction is not None and faction.system_id != system.pk:
-        raise RosterError("unknown_faction", "The faction belongs to another rule system.")
+        raise RosterError("unknown_faction", _("The faction belongs to another rule system."))
     roster = Roster(
         owner=owner,
         system=system,
@@ -102,7 +107,9 @@ def _locked(owner: User, roster_id: int) -> Roster:
 def _entry(roster: Roster, entry_id: int) -> RosterEntry:
     entry = RosterEntry.objects.select_related("profile").filter(roster=roster, pk=entry_id).first()
     if entry is None:
-        raise RosterError("unknown_entry", "That fighter is not in this roster.")
+        raise RosterError(
+            "unknown_entry", _("That fighter is no longer in this roster (changed elsewhere?).")
+        )
     return entry
 
 
@@ -111,7 +118,9 @@ def roster_entry_add(*, owner: User, roster_id: int, profile_slug: str) -> Roste
     roster = _locked(owner, roster_id)
     profile = Profile.objects.filter(system=roster.system, slug=profile_slug).first()
     if profile is None:
-        raise RosterError("unknown_profile", f"Unknown profile {profile_slug!r}.")
+        raise RosterError(
+            "unknown_profile", _("Unknown profile %(profile)r.") % {"profile": profile_slug}
+        )
     position = (roster.entries.aggregate(Max("position"))["position__max"] or 0) + 1
     RosterEntry.objects.create(
         roster=roster, position=position, profile=profile, profile_version=profile.version
@@ -155,7 +164,7 @@ def roster_item_add(*, owner: User, roster_id: int, entry_id: int, item_slug: st
     entry = _entry(roster, entry_id)
     item = Item.objects.filter(system=roster.system, slug=item_slug).first()
     if item is None:
-        raise RosterError("unknown_item", f"Unknown item {item_slug!r}.")
+        raise RosterError("unknown_item", _("Unknown item %(item)r.") % {"item": item_slug})
     position = (entry.items.aggregate(Max("position"))["position__max"] or 0) + 1
     RosterEntryItem.objects.create(
         entry=entry, position=position, item=item, item_version=item.version
@@ -167,9 +176,11 @@ def roster_item_add(*, owner: User, roster_id: int, entry_id: int, item_slug: st
 def roster_item_remove(*, owner: User, roster_id: int, entry_id: int, row_id: int) -> Roster:
     roster = _locked(owner, roster_id)
     entry = _entry(roster, entry_id)
-    deleted, _ = RosterEntryItem.objects.filter(entry=entry, pk=row_id).delete()
+    deleted, _by_model = RosterEntryItem.objects.filter(entry=entry, pk=row_id).delete()
     if not deleted:
-        raise RosterError("unknown_item", "That item is not on this fighter.")
+        raise RosterError(
+            "unknown_item", _("That card is no longer on this fighter (changed elsewhere?).")
+        )
     return _touched(roster)
 
 

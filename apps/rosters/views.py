@@ -19,7 +19,7 @@ from apps.accounts.models import User
 from apps.catalog.models import GameSystem
 from apps.common.http import HtmxHttpRequest
 from apps.rosters import services
-from apps.rosters.documents import DocumentInvalid, roster_document
+from apps.rosters.documents import DocumentInvalid, problem_location, roster_document
 from apps.rosters.forms import ImportForm, RenameForm, RosterCreateForm, RosterSettingsForm
 from apps.rosters.models import Roster
 from apps.rosters.selectors import (
@@ -82,8 +82,7 @@ def builder_context(roster: Roster, *, readonly: bool) -> dict[str, Any]:
         "readonly": readonly,
         "system_info": registry().get(roster.system.slug),
         "settings_form": RosterSettingsForm(
-            system=roster.system,
-            initial={"name": roster.name, "game_size": roster.settings.get("game_size")},
+            system=roster.system, initial={"name": roster.name, **roster.settings}
         ),
     }
 
@@ -155,7 +154,10 @@ def roster_settings(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
     roster = roster_for_owner(_user(request), roster_id)
     form = RosterSettingsForm(request.POST, system=roster.system)
     if not form.is_valid():
-        return _render_builder(request, roster, error=_("Please give the team a name."))
+        error = " ".join(
+            f"{form[field].label}: {' '.join(messages)}" for field, messages in form.errors.items()
+        )
+        return _render_builder(request, roster, error=error)
     return _change(
         request,
         roster_id,
@@ -163,7 +165,7 @@ def roster_settings(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
             owner=_user(request),
             roster_id=roster_id,
             name=form.cleaned_data["name"],
-            settings={"game_size": form.cleaned_data["game_size"]},
+            settings=form.settings(),
         ),
     )
 
@@ -320,7 +322,7 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
         except json.JSONDecodeError as error:
             problems = [
                 {
-                    "path": _("line %(line)d") % {"line": error.lineno},
+                    "where": _("line %(line)d") % {"line": error.lineno},
                     "message": _("This is not valid JSON: %(error)s") % {"error": error.msg},
                 }
             ]
@@ -328,9 +330,12 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
             try:
                 roster = services.roster_import(owner=_user(request), document=document)
             except DocumentInvalid as error:
-                problems = [p.as_dict() for p in error.problems]
+                problems = [
+                    {**p.as_dict(), "where": problem_location(p.path) if p.path else ""}
+                    for p in error.problems
+                ]
             except RuleViolation as error:
-                problems = [{"path": "", "message": error.message}]
+                problems = [{"message": error.message}]
             else:
                 messages.success(request, _("Roster imported."))
                 return redirect("rosters:builder", roster.pk)

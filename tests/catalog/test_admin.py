@@ -87,3 +87,25 @@ def test_organisers_may_edit_the_catalogue_and_other_staff_may_not(client, death
     staff.groups.add(organisers_group_ensure())
     assert client.get(url).status_code == 200
     assert client.get(reverse("admin:accounts_user_changelist")).status_code == 403
+
+
+@pytest.mark.parametrize("bulk", [False, True])
+def test_deleting_a_card_in_the_admin_renews_the_catalogue_stamp(staff_client, bulk) -> None:
+    from apps.catalog.models import GameSystem, Item
+    from apps.rosters.selectors import catalog_data
+
+    system = GameSystem.objects.get(slug="deathmatch")
+    assert "medkit" in catalog_data(system).items  # read once: this process now caches it
+    medkit = Item.objects.get(slug="medkit")
+    if bulk:
+        response = staff_client.post(
+            reverse("admin:catalog_item_changelist"),
+            {"action": "delete_selected", "_selected_action": [medkit.pk], "post": "yes"},
+        )
+    else:
+        response = staff_client.post(
+            reverse("admin:catalog_item_delete", args=[medkit.pk]), {"post": "yes"}
+        )
+    assert response.status_code == 302
+    system.refresh_from_db()
+    assert "medkit" not in catalog_data(system).items

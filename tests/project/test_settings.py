@@ -40,6 +40,13 @@ def test_production_mode_refuses_to_start_without_secret_key() -> None:
     assert "DJANGO_SECRET_KEY" in result.stderr
 
 
+def test_production_mode_refuses_to_start_without_allowed_hosts() -> None:
+    env = {key: value for key, value in PRODUCTION_ENV.items() if key != "ALLOWED_HOSTS"}
+    result = manage("check", env=env)
+    assert result.returncode != 0
+    assert "Set the environment variable ALLOWED_HOSTS" in result.stderr
+
+
 def test_malformed_boolean_names_the_variable() -> None:
     result = manage("check", env={"DJANGO_DEBUG": "maybe"})
     assert result.returncode != 0
@@ -80,6 +87,9 @@ def test_env_parses_integers_and_lists() -> None:
     with pytest.raises(ImproperlyConfigured, match="NEG"):
         env.integer("NEG", default=0)
     assert env.strings("HOSTS", default=[]) == ["a.org", "b.org"]
+    assert env.required_strings("HOSTS", "why") == ["a.org", "b.org"]
+    with pytest.raises(ImproperlyConfigured, match="MISSING"):
+        Env({"MISSING": " , "}).required_strings("MISSING", "why")
 
 
 def test_env_choice_refuses_unknown_values() -> None:

@@ -166,12 +166,50 @@ def test_bad_documents_are_clear_400s(deathmatch, api_client, body: str, code: s
     assert response.json()["message"]
 
 
-def test_a_ten_megabyte_document_is_refused(deathmatch, owner_client) -> None:
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_ten_megabyte_document_is_refused(deathmatch, owner_client, settings, debug) -> None:
+    # Also with DEBUG on (`make run`): an API client gets JSON, never Django's debug page.
+    settings.DEBUG = debug
     document = legal_standard_team(name="x" * (10 * 1024 * 1024))
     response = owner_client.post("/api/v1/rosters/", document, format="json")
-    assert response.status_code in (400, 413)
-    assert "code" in response.json()
+    assert response.status_code == 413
+    assert response.json() == {
+        "code": "too_large",
+        "message": "The request is too large: at most 2.0\xa0MB are accepted.",
+    }
     assert not Roster.objects.exists()
+
+
+def test_a_ten_megabyte_document_to_validate_is_refused(deathmatch, api_client) -> None:
+    body = json.dumps(legal_standard_team(name="x" * (10 * 1024 * 1024)))
+    response = api_client.post("/api/v1/rosters/validate/", body, content_type="application/json")
+    assert response.status_code == 413
+    assert response.json()["code"] == "too_large"
+
+
+@pytest.mark.parametrize("count", [-1, 0, 21, 10**30, "3", 2.5])
+def test_negative_or_absurd_counts_are_400s_for_validate(deathmatch, api_client, count) -> None:
+    document = legal_standard_team()
+    document["entries"][1]["count"] = count
+    response = api_client.post("/api/v1/rosters/validate/", document, format="json")
+    assert response.status_code == 400
+    assert response.json()["problems"] == [
+        {
+            "code": "count_invalid",
+            "path": "entries[1].count",
+            "message": "Must be a whole number from 1 to 20.",
+        }
+    ]
+
+
+def test_a_count_the_game_size_cannot_take_is_a_validation_issue(deathmatch, api_client) -> None:
+    document = legal_standard_team()
+    document["entries"][1]["count"] = 8
+    response = api_client.post("/api/v1/rosters/validate/", document, format="json")
+    assert response.status_code == 200
+    assert {"code": "count_invalid", "entry": 1} in [
+        {"code": issue["code"], "entry": issue["entry"]} for issue in response.json()["issues"]
+    ]
 
 
 def test_absurd_counts_are_refused_on_import(owner_client) -> None:

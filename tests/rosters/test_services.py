@@ -54,8 +54,24 @@ def test_import_reports_every_problem_and_saves_nothing(deathmatch, user) -> Non
 
 def test_import_of_another_system_is_refused(deathmatch, user) -> None:
     with pytest.raises(DocumentInvalid) as raised:
-        services.roster_import(owner=user, document=legal_standard_team(system="chess"))
-    assert raised.value.problems[0].code == "unknown_system"
+        services.roster_import(owner=user, document=legal_standard_team(system="chess", name=""))
+    found = {(p.code, p.path) for p in raised.value.problems}
+    assert found == {("unknown_system", "system"), ("required", "name")}
+
+
+def test_import_for_a_system_without_a_builder_is_refused(deathmatch, user) -> None:
+    document = legal_standard_team(system="bunkers", faction=None, entries=[])
+    with pytest.raises(DocumentInvalid) as raised:
+        services.roster_import(owner=user, document=document)
+    assert [(p.code, p.path) for p in raised.value.problems] == [("not_supported", "system")]
+    assert not Roster.objects.exists()
+
+
+def test_import_without_a_faction_is_refused(deathmatch, user) -> None:
+    with pytest.raises(DocumentInvalid) as raised:
+        services.roster_import(owner=user, document=legal_standard_team(faction=None))
+    assert [(p.code, p.path) for p in raised.value.problems] == [("required", "faction")]
+    assert not Roster.objects.exists()
 
 
 def test_replace_refuses_a_document_of_another_system(deathmatch, user) -> None:
@@ -64,7 +80,8 @@ def test_replace_refuses_a_document_of_another_system(deathmatch, user) -> None:
         services.roster_replace(
             owner=user, roster_id=roster.pk, document=legal_standard_team(system="grundregeln")
         )
-    assert {p.code for p in raised.value.problems} >= {"wrong_system"}
+    assert [(p.code, p.path) for p in raised.value.problems] == [("wrong_system", "system")]
+    assert roster_for_owner(user, roster.pk).entries.count() == 5
 
 
 def test_illegal_roster_is_saved_as_draft(deathmatch, user) -> None:

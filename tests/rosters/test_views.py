@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -135,8 +137,30 @@ def test_import_page_lists_problems_and_saves_nothing(client, deathmatch, user) 
         reverse("rosters:import"), {"text": json.dumps(document)}, HTTP_ACCEPT_LANGUAGE="en"
     )
     assert response.status_code == 400
-    assert "entries[0].profile" in response.content.decode()
+    assert "<strong>Fighter 1, profile</strong> <code>entries[0].profile</code>" in (
+        response.content.decode()
+    )
     assert not Roster.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("path", "where"),
+    [
+        ("entries[0].items[2]", "fighter 1, card 3"),
+        ("entries[4].count", "fighter 5, number of fighters"),
+        ("entries[1].name", "fighter 2, nickname"),
+        ("entries[3]", "fighter 4"),
+        ("name", "team name"),
+        ("system", "rule system"),
+    ],
+)
+def test_import_problems_say_where_in_words(path: str, where: str) -> None:
+    from django.utils import translation
+
+    from apps.rosters.documents import problem_location
+
+    with translation.override("en"):
+        assert problem_location(path) == where
 
 
 def test_import_page_reports_broken_json(client, deathmatch, user) -> None:
@@ -157,3 +181,90 @@ def test_htmx_posts_need_csrf(deathmatch, user, roster) -> None:
         **HTMX,
     )
     assert response.status_code == 403
+
+
+def test_import_page_refuses_a_pasted_ten_megabytes_with_a_friendly_page(
+    client, deathmatch, user
+) -> None:
+    client.force_login(user)
+    response = client.post(
+        reverse("rosters:import"), {"text": "x" * (10 * 1024 * 1024)}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 413
+    html = response.content.decode()
+    assert "The request is too large: at most 2.0\xa0MB are accepted." in html
+    assert reverse("pages:home") in html
+    assert not Roster.objects.exists()
+
+
+def test_a_fighter_removed_on_another_device_is_an_inline_error_in_german(
+    client, user, roster
+) -> None:
+    client.force_login(user)
+    entry = RosterEntry.objects.get(roster=roster)
+    url = reverse("rosters:entry_remove", args=[roster.pk, entry.pk])
+    assert client.post(url, **HTMX).status_code == 200
+    response = client.post(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="de")
+    assert response.status_code == 422
+    assert "Dieser Kämpfer ist nicht mehr in der Aufstellung" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"name": "", "game_size": 5}, "Team name: This field is required."),
+        ({"name": "Vortex", "game_size": 4}, "Game size: Select a valid choice."),
+    ],
+)
+def test_bad_settings_say_which_field_is_wrong(client, user, roster, data, message) -> None:
+    client.force_login(user)
+    response = client.post(reverse("rosters:settings", args=[roster.pk]), data, **HTMX)
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    roster.refresh_from_db()
+    assert (roster.name, roster.settings) == ("Team Vortex", {"game_size": 5})
+
+
+def test_last_man_standing_adds_the_mech_bonus_to_the_pool(client, user, roster) -> None:
+    from apps.rosters.selectors import roster_for_owner, roster_report
+
+    def arp_pool() -> object:
+        return roster_report(roster_for_owner(user, roster.pk)).totals["arp_pool"]
+
+    client.force_login(user)
+    url = reverse("rosters:settings", args=[roster.pk])
+    # The leader (2 ARP) and the Argus turret, a Mech (1 ARP).
+    services.roster_entry_add(
+        owner=user, roster_id=roster.pk, profile_slug="organon-argus-geschuetzturm"
+    )
+    builder = client.get(reverse("rosters:builder", args=[roster.pk]), HTTP_ACCEPT_LANGUAGE="en")
+    assert 'name="last_man_standing"' in builder.content.decode()
+    assert arp_pool() == 3
+
+    response = client.post(
+        url, {"name": "Team Vortex", "game_size": 5, "last_man_standing": "on"}, **HTMX
+    )
+    assert response.status_code == 200
+    roster.refresh_from_db()
+    assert roster.settings == {"game_size": 5, "last_man_standing": True}
+    assert arp_pool() == 4  # + 0.5 for the Mech, rounded up
+    assert re.search(
+        r'<input type="checkbox" name="last_man_standing"[^>]* checked>',
+        (response.content.decode()),
+    )
+
+    client.post(url, {"name": "Team Vortex", "game_size": 5}, **HTMX)
+    roster.refresh_from_db()
+    assert roster.settings == {"game_size": 5}
+    assert arp_pool() == 3
+
+
+def test_a_card_removed_on_another_device_is_an_inline_error(client, user, roster) -> None:
+    client.force_login(user)
+    entry = RosterEntry.objects.get(roster=roster)
+    row = entry.items.get()
+    url = reverse("rosters:item_remove", args=[roster.pk, entry.pk, row.pk])
+    assert client.post(url, **HTMX).status_code == 200
+    response = client.post(url, **HTMX)
+    assert response.status_code == 422
+    assert "That card is no longer on this fighter" in response.content.decode()

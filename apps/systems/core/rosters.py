@@ -72,8 +72,21 @@ class RosterReport:
         return not self.issues
 
 
+@dataclass(frozen=True)
+class RosterOption:
+    """A yes/no roster setting beside the game size, such as a game mode that changes the
+    team-building rules. ``label`` and ``help`` are gettext_noop-marked English."""
+
+    key: str
+    label: str
+    help: str = ""
+
+
 class RosterRules(Protocol):
     """The roster rules a system provides (see ``GameSystemInfo.rosters``)."""
+
+    # The yes/no settings the builder offers; each is a key of the settings.
+    options: tuple[RosterOption, ...]
 
     def normalise_settings(self, settings: Mapping[str, object]) -> dict[str, object]:
         """Checked settings with defaults filled in; raises ``RuleViolation`` if malformed."""

@@ -17,6 +17,7 @@ from apps.systems.core.rosters import (
     CatalogData,
     CatalogEntry,
     RosterInput,
+    RosterOption,
     RosterReport,
 )
 from apps.systems.core.schema import FieldSpec, SchemaError
@@ -186,6 +187,14 @@ def deathmatch_roster(roster: RosterInput) -> Roster:
 
 
 class DeathmatchRosterRules:
+    options: tuple[RosterOption, ...] = (
+        RosterOption(
+            key="last_man_standing",
+            label=gettext_noop("For Last Man Standing"),
+            help=gettext_noop("Game mode 0: the team gets 0.5 ARP per Mech, rounded up."),
+        ),
+    )
+
     def normalise_settings(self, settings: Mapping[str, object]) -> dict[str, object]:
         unknown = sorted(set(settings) - _SETTINGS)
         if unknown:
