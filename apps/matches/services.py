@@ -17,6 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from apps.accounts.models import User
 from apps.catalog.models import GameSystem
@@ -36,7 +37,7 @@ from apps.rosters.selectors import catalog_data, roster_input
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Command, Event, MatchEngine, replay
 from apps.systems.core.registry import registry
-from apps.systems.core.rosters import RosterInput
+from apps.systems.core.rosters import RosterInput, RosterIssue
 
 MAX_PLAYERS = 4
 MAX_ACTIVE_MATCHES_PER_USER = 200
@@ -77,7 +78,10 @@ def _checked_team(
 ) -> dict[str, Any]:
     roster = seat.roster
     if roster.system_id != system.pk:
-        raise MatchError("wrong_system", f"{roster.name} is a team for another rule system.")
+        raise MatchError(
+            "wrong_system",
+            _("%(team)s is a team for another rule system.") % {"team": roster.name},
+        )
     rules = registry().get(system.slug).rosters
     base = roster_input(roster)
     team_input = RosterInput(
@@ -89,15 +93,28 @@ def _checked_team(
         if wanted is not None and roster.settings.get("game_size") != wanted:
             raise MatchError(
                 "game_size_mismatch",
-                f"{roster.name} is built for {roster.settings.get('game_size')} fighters, "
-                f"the match for {wanted}.",
+                _("%(team)s is built for %(built)s fighters, the match for %(wanted)s.")
+                % {
+                    "team": roster.name,
+                    "built": roster.settings.get("game_size"),
+                    "wanted": wanted,
+                },
             )
         report = rules.report(team_input, catalog)
         if not report.valid:
-            problems = "; ".join(issue.message for issue in report.issues[:3])
-            raise MatchError("roster_illegal", f"{roster.name} is not legal: {problems}")
+            problems = "; ".join(_translated_issue(issue) for issue in report.issues[:3])
+            raise MatchError(
+                "roster_illegal",
+                _("%(team)s is not legal: %(problems)s")
+                % {"team": roster.name, "problems": problems},
+            )
     team = engine.team_setup(team_input, catalog)
     return {"name": seat.name or roster.name, **team}
+
+
+def _translated_issue(issue: RosterIssue) -> str:
+    params = {k: _(v) if isinstance(v, str) else v for k, v in issue.params.items()}
+    return _(issue.template) % params
 
 
 @transaction.atomic
@@ -114,14 +131,17 @@ def match_create(
     match's settings, opened by the system's engine."""
     engine = registry().get(system.slug).matches
     if engine is None:
-        raise MatchError("no_tracker", f"{system.name} has no match tracker yet.")
+        raise MatchError(
+            "no_tracker", _("%(system)s has no match tracker yet.") % {"system": system.name}
+        )
     if not 2 <= len(seats) <= MAX_PLAYERS:
-        raise MatchError("players", "A match needs 2 to 4 players.")
+        raise MatchError("players", _("A match needs 2 to 4 players."))
     live = Match.objects.filter(created_by=creator).exclude(status=MatchStatus.FINISHED).count()
     if live >= MAX_ACTIVE_MATCHES_PER_USER:
-        raise MatchError("match_quota", "Finish or delete some of your running matches first.")
+        raise MatchError("match_quota", _("Finish some of your running matches first."))
     team_settings = {
-        key: value for key, value in settings.items() if key in ("game_size", "last_man_standing")
+        **{key: value for key, value in settings.items() if key == "game_size"},
+        **engine.roster_settings(mode),
     }
     teams = [_checked_team(engine, seat, team_settings, system) for seat in seats]
     setup = {**settings, "mode": mode, "players": teams}
@@ -278,7 +298,7 @@ def _undo(match: Match, engine: MatchEngine, user: User, key: str | None) -> lis
     groups = [row.group for row in rows if row.type != UNDO_EVENT and row.group not in undone]
     target = max(groups, default=None)
     if target is None or target == rows[0].group:
-        raise MatchError("nothing_to_undo", "There is nothing to undo.")
+        raise MatchError("nothing_to_undo", _("There is nothing to undo."))
     round_now = getattr(engine.load_state(match.state), "round", 0)
     appended = _append(
         match,

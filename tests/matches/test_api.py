@@ -138,3 +138,42 @@ def test_command_list_describes_every_command(api_client, deathmatch) -> None:
     assert {"flip", "ranged_attack", "undo", "reroll", "accept"} <= types
     flip = next(c for c in commands if c["type"] == "flip")
     assert [a["name"] for a in flip["args"]][:2] == ["player", "boost"]
+
+
+def test_last_man_standing_checks_teams_with_its_mech_bonus(client, user) -> None:
+    """+0.5 ARP per Mech (rounded up) only in Last Man Standing: a team that spends it is
+    legal there and refused in another mode."""
+    mech_team = small_team(
+        "phalanx",
+        name="Koloss",
+        entries=[
+            {"profile": "phalanx-hauptmann-brandt", "items": []},
+            {"profile": "phalanx-schildtraeger", "items": []},
+            {"profile": "phalanx-schreitpanzer-koloss", "items": []},
+        ],
+    )
+    pool = client.post("/api/v1/rosters/validate/", mech_team, format="json").json()["totals"][
+        "arp_pool"
+    ]
+    # Spend the pool plus the one ARP the bonus adds: 1-ARP cards within their limits.
+    per_fighter = ["medkit", "wurfhaken", "kampfstimulanzien", "zielerfassungs-implantat"]
+    left = pool + 1
+    for entry in mech_team["entries"]:
+        entry["items"] = per_fighter[: min(left, len(per_fighter))]
+        left -= len(entry["items"])
+    assert left == 0
+    mech_team["settings"] = {"game_size": 3, "last_man_standing": True}
+    koloss = roster_for(user, mech_team)
+    other = roster_for(user, small_team("shelzahav"))
+    body = {
+        "system": "deathmatch",
+        "players": [{"roster": koloss.pk}, {"roster": other.pk}],
+        "settings": {"game_size": 3, "gadgets": False},
+    }
+    refused = client.post("/api/v1/matches/", {**body, "mission": "deathmatch"}, format="json")
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "roster_illegal"
+    accepted = client.post(
+        "/api/v1/matches/", {**body, "mission": "last-man-standing"}, format="json"
+    )
+    assert accepted.status_code == 201, accepted.json()

@@ -77,6 +77,10 @@ class MatchEngine(Protocol):
     def commands(self) -> tuple[CommandSpec, ...]:
         """Every command type with its arguments (``GET /systems/{slug}/commands/``)."""
 
+    def roster_settings(self, mode: str) -> dict[str, Any]:
+        """Roster settings a game mode implies (Deathmatch: Last Man Standing's ARP bonus), so
+        teams are checked as the mode builds them."""
+
     def team_setup(self, roster: RosterInput, catalog: CatalogData) -> dict[str, Any]:
         """A saved roster as the team ``start`` expects (cards at the roster's versions)."""
 

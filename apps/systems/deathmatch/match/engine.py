@@ -73,6 +73,11 @@ class DeathmatchEngine:
     def commands(self) -> tuple[CommandSpec, ...]:
         return COMMAND_SPECS
 
+    def roster_settings(self, mode: str) -> dict[str, Any]:
+        """Last Man Standing gives +0.5 ARP per Mech: its teams are checked with that bonus. A
+        random mode is not known yet when the teams are checked, so they are checked without."""
+        return {"last_man_standing": mode != RANDOM_MODE and mode_by_slug(mode).lms_arp}
+
     def team_setup(self, roster: RosterInput, catalog: CatalogData) -> dict[str, Any]:
         """The fighters of a roster with their cards; the leader carries the Respawn-Fokus for
         free (it is never listed in a roster). Unknown cards are left out: the roster's own
