@@ -19,6 +19,7 @@ from apps.catalog.models import GameSystem, Mission
 from apps.rosters.models import Roster
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.registry import registry
+from apps.systems.core.schema import FieldSpec
 
 MAX_ARG_FIELDS = 120
 MAX_SEATS = 4
@@ -89,10 +90,32 @@ def _mode_choices(system: GameSystem) -> list[tuple[str, str]]:
     return choices
 
 
+def _setting_field(spec: FieldSpec) -> forms.Field:
+    """A form field for one of the engine's setup settings (labels are gettext_noop-marked)."""
+    label = _(spec.label)
+    if spec.type == "bool":
+        return forms.BooleanField(label=label, required=False, initial=spec.default)
+    if spec.type == "choice":
+        numeric = all(value.isdigit() for value, _label in spec.choices)
+        return forms.TypedChoiceField(
+            label=label,
+            choices=[(value, _(text)) for value, text in spec.choices],
+            coerce=int if numeric else str,
+            initial=spec.default,
+        )
+    if spec.type == "int":
+        return forms.IntegerField(
+            label=label,
+            required=spec.required,
+            min_value=spec.minimum,
+            max_value=spec.maximum,
+            initial=spec.default,
+        )
+    return forms.CharField(label=label, required=spec.required, max_length=100)
+
+
 class MatchSetupForm(forms.Form):
     mode = forms.ChoiceField(label=_("Game mode"))
-    game_size = forms.TypedChoiceField(label=_("Game size"), coerce=int, initial=5)
-    gadgets = forms.BooleanField(label=_("Play with gadgets"), required=False, initial=True)
 
     def __init__(
         self, *args: Any, system: GameSystem, rosters: list[Roster], **kwargs: Any
@@ -102,9 +125,10 @@ class MatchSetupForm(forms.Form):
         mode = self.fields["mode"]
         assert isinstance(mode, forms.ChoiceField)
         mode.choices = _mode_choices(system)
-        size = self.fields["game_size"]
-        assert isinstance(size, forms.TypedChoiceField)
-        size.choices = [(s.value, _(s.label)) for s in registry().get(system.slug).game_sizes]
+        engine = registry().get(system.slug).matches
+        self.setting_names = [spec.name for spec in engine.setup_fields()] if engine else []
+        for spec in engine.setup_fields() if engine else ():
+            self.fields[spec.name] = _setting_field(spec)
         illegal = _("illegal")
         roster_choices = [("", "—")] + [
             (
@@ -129,6 +153,19 @@ class MatchSetupForm(forms.Form):
                 label=_("or a shared team's link"), max_length=300, required=False
             )
             self.fields[f"roster_{seat}"].widget.attrs["data-required"] = "1" if required else ""
+
+    def settings(self) -> dict[str, Any]:
+        """The match settings the engine asked for, as entered."""
+        return {name: self.cleaned_data[name] for name in self.setting_names}
+
+    def seat_fields(self) -> list[list[forms.BoundField]]:
+        return [
+            [self[f"name_{seat}"], self[f"roster_{seat}"], self[f"share_{seat}"]]
+            for seat in range(MAX_SEATS)
+        ]
+
+    def setting_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.setting_names]
 
     def seats(self) -> list[tuple[int, str, str, str]]:
         """(seat, name, roster id, share link) of every seat that names a team."""

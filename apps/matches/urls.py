@@ -10,7 +10,7 @@ app_name = "matches"
 
 urlpatterns = [
     path("", views.match_list, name="list"),
-    path("new/", views.match_new, name="new"),
+    path("new/<slug:system_slug>/", views.match_new, name="new"),
     path("<int:match_id>/", views.match_tracker, name="tracker"),
     path("<int:match_id>/command/", views.match_command, name="command"),
     path("<int:match_id>/poll/", views.match_poll, name="poll"),

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.accounts.models import User
-from apps.catalog.models import Mission
+from apps.catalog.models import GameSystem, Mission
 from apps.catalog.selectors import game_system_get
 from apps.common.http import HtmxHttpRequest
 from apps.matches import services
@@ -48,7 +48,7 @@ from apps.matches.selectors import (
 from apps.rosters.models import Roster
 from apps.rosters.selectors import roster_by_share_token, roster_list_for_user
 from apps.systems.core.errors import RuleViolation
-from apps.systems.deathmatch.match.view import REFUSALS, tracker_view, wizard_input
+from apps.systems.core.registry import registry
 
 TRACKER = "matches/tracker.html"
 RECENT_EVENTS = 80  # enough for the last dozen readable lines
@@ -77,8 +77,9 @@ def _tracker_context(
     """``params``: the page's query (selection, open wizard); by default the request's."""
     params = request.GET if params is None else params
     state = match_state(match)
-    wizard = None if readonly else wizard_input(params)
-    view = tracker_view(state, selected=_selected(params), wizard=wizard)
+    engine = engine_for(match)
+    # A spectator sees the board, never an open attack wizard.
+    view = engine.tracker(state, selected=_selected(params), params={} if readonly else params)
     undone = undone_groups_of(match)
     lines = timeline(match, recent_event_rows(match, RECENT_EVENTS), undone=undone, state=state)
     return {
@@ -111,13 +112,19 @@ def _render_tracker(
     return render(request, template, context, status=status)
 
 
+def _tracker_systems() -> list[GameSystem]:
+    """The rule systems whose matches the tracker can follow."""
+    slugs = [info.slug for info in registry().all() if info.matches is not None]
+    return [game_system_get(slug) for slug in slugs]
+
+
 @login_required
 @require_GET
 def match_list(request: HtmxHttpRequest) -> HttpResponse:
     matches = list(match_list_for_user(_user(request))[:100])
-    names = dict(Mission.objects.values_list("slug", "name"))
-    rows = [(match, names.get(match.mode, match.mode)) for match in matches]
-    return render(request, "matches/list.html", {"rows": rows})
+    names = {(m.system_id, m.slug): m.name for m in Mission.objects.all()}
+    rows = [(match, names.get((match.system_id, match.mode), match.mode)) for match in matches]
+    return render(request, "matches/list.html", {"rows": rows, "systems": _tracker_systems()})
 
 
 def _seat_roster(user: User, roster_id: str, share: str) -> Roster:
@@ -131,8 +138,10 @@ def _seat_roster(user: User, roster_id: str, share: str) -> Roster:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def match_new(request: HtmxHttpRequest) -> HttpResponse:
-    system = game_system_get("deathmatch")
+def match_new(request: HtmxHttpRequest, system_slug: str) -> HttpResponse:
+    system = next((s for s in _tracker_systems() if s.slug == system_slug), None)
+    if system is None:
+        raise Http404
     rosters = list(roster_list_for_user(_user(request)).filter(system=system))
     form = MatchSetupForm(request.POST or None, system=system, rosters=rosters)
     if request.method == "POST" and form.is_valid():
@@ -146,17 +155,12 @@ def match_new(request: HtmxHttpRequest) -> HttpResponse:
                 system=system,
                 mode=form.cleaned_data["mode"],
                 seats=seats,
-                settings={
-                    "game_size": form.cleaned_data["game_size"],
-                    "gadgets": form.cleaned_data["gadgets"],
-                },
+                settings=form.settings(),
             )
         except Http404:
             form.add_error(None, _("A shared team link is unknown or no longer shared."))
         except RuleViolation as error:
-            form.add_error(
-                None, REFUSALS.get(error.code) and _(REFUSALS[error.code]) or error.message
-            )
+            form.add_error(None, _refusal(error, system))
         else:
             return redirect("matches:tracker", match.pk)
     return render(
@@ -182,8 +186,10 @@ def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return _render_tracker(request, match, readonly=True)
 
 
-def _refusal(error: RuleViolation) -> str:
-    message = REFUSALS.get(error.code)
+def _refusal(error: RuleViolation, system: GameSystem) -> str:
+    """The refusal in the reader's language where the system has a message for its code."""
+    engine = registry().get(system.slug).matches
+    message = engine.refusal(error.code) if engine is not None else None
     return _(message) if message else error.message
 
 
@@ -211,7 +217,7 @@ def match_command(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         )
     except RuleViolation as error:
         match = match_for_participant(user, match_id)
-        return _answer(request, match, error=_refusal(error))
+        return _answer(request, match, error=_refusal(error, match.system))
     return _answer(request, outcome.match)
 
 

@@ -112,7 +112,7 @@ def test_create_a_league_pair_a_round_report_confirm_and_see_the_standings(
     tracked = pairings[0]
     a, b = tracked.player_a.player, tracked.player_b.player
     host = tabs[a.pk]
-    host.goto(f"{base}/matches/new/")
+    host.goto(f"{base}/matches/new/deathmatch/")
     host.locator("#id_name_0").fill(a.shown_name)
     host.locator("#id_roster_0").select_option(str(teams[a.pk].pk))
     host.locator("#id_name_1").fill(b.shown_name)

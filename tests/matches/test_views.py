@@ -98,7 +98,7 @@ def test_new_match_form_opens_a_match(browser, user, deathmatch) -> None:
     first = roster_for(user, small_team("phalanx"))
     second = roster_for(user, small_team("shelzahav"))
     response = browser.post(
-        "/matches/new/",
+        "/matches/new/deathmatch/",
         {
             "mode": "random",
             "game_size": "3",
@@ -120,7 +120,7 @@ def test_new_match_refuses_a_team_of_the_wrong_size(browser, user, deathmatch) -
     first = roster_for(user, small_team("phalanx"))
     second = roster_for(user, small_team("shelzahav"))
     response = browser.post(
-        "/matches/new/",
+        "/matches/new/deathmatch/",
         {
             "mode": "deathmatch",
             "game_size": "5",

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.rosters import CatalogData, RosterInput
+from apps.systems.core.schema import FieldSpec
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,18 @@ class MatchEngine(Protocol):
 
     def commands(self) -> tuple[CommandSpec, ...]:
         """Every command type with its arguments (``GET /systems/{slug}/commands/``)."""
+
+    def setup_fields(self) -> tuple[FieldSpec, ...]:
+        """The settings a new match asks for besides teams and mode (e.g. game size, gadgets);
+        their values arrive in ``start``'s setup."""
+
+    def tracker(self, state: Any, *, selected: int | None, params: Mapping[str, str]) -> Any:
+        """The tracker page's view model (its template is ``matches/<slug>/_tracker.html``);
+        ``params`` is the page's query string (an open wizard and its toggles)."""
+
+    def refusal(self, code: str) -> str | None:
+        """A gettext_noop-marked message for a refusal code, for pages in the reader's
+        language (the RuleViolation's own message is English and names models)."""
 
     def roster_settings(self, mode: str) -> dict[str, Any]:
         """Roster settings a game mode implies (Deathmatch: Last Man Standing's ARP bonus), so

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 import cattrs
 
 from apps.systems.core.deck import draw, shuffled_deck
 from apps.systems.core.errors import RuleViolation
+from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.match import Args, Command, CommandSpec, Event, TimelineLine
 from apps.systems.core.rosters import CatalogData, RosterInput
+from apps.systems.core.schema import FieldSpec
 from apps.systems.deathmatch.catalog import EquipmentCard, FighterProfile, ItemKind, Rank
 from apps.systems.deathmatch.match.apply import apply
 from apps.systems.deathmatch.match.commands import COMMAND_SPECS
@@ -34,6 +36,7 @@ from apps.systems.deathmatch.match.state import (
 )
 from apps.systems.deathmatch.match.timeline import timeline_line
 from apps.systems.deathmatch.match.units import core_profile, fighter_unit, special_unit
+from apps.systems.deathmatch.match.view import REFUSALS, TrackerView, tracker_view, wizard_input
 from apps.systems.deathmatch.roster import totals
 from apps.systems.deathmatch.system import deathmatch_catalog, deathmatch_roster
 
@@ -69,9 +72,42 @@ def _objective(spot: Spot) -> Objective:
     return Objective(id=spot.id, kind=spot.kind.value, side=spot.side)
 
 
+SETUP_FIELDS: Final = (
+    FieldSpec(
+        "game_size",
+        gettext_noop("Game size"),
+        "choice",
+        choices=(
+            ("3", gettext_noop("Small (3 fighters)")),
+            ("5", gettext_noop("Standard (5 fighters)")),
+            ("7", gettext_noop("Large (7 fighters)")),
+        ),
+        default="5",
+    ),
+    FieldSpec(
+        "gadgets",
+        gettext_noop("Play with gadgets (each player chooses or flips one)"),
+        "bool",
+        required=False,
+        default=True,
+    ),
+)
+
+
 class DeathmatchEngine:
     def commands(self) -> tuple[CommandSpec, ...]:
         return COMMAND_SPECS
+
+    def setup_fields(self) -> tuple[FieldSpec, ...]:
+        return SETUP_FIELDS
+
+    def tracker(
+        self, state: MatchState, *, selected: int | None, params: Mapping[str, str]
+    ) -> TrackerView:
+        return tracker_view(state, selected=selected, wizard=wizard_input(params))
+
+    def refusal(self, code: str) -> str | None:
+        return REFUSALS.get(code)
 
     def roster_settings(self, mode: str) -> dict[str, Any]:
         """Last Man Standing gives +0.5 ARP per Mech: its teams are checked with that bonus. A
