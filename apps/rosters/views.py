@@ -76,9 +76,9 @@ def builder_context(roster: Roster, *, readonly: bool) -> dict[str, Any]:
         "roster": roster,
         "view": view,
         "fighters": fighters,
-        "panel_key": _digest(
-            view.rank_groups, view.mercenary_options, view.foreign_leaders, roster.pk
-        ),
+        # The system's builder view may name the part its "add" panel shows (``panel``), so
+        # the panel's cached fragment survives changes that do not touch it.
+        "panel_key": _digest(getattr(view, "panel", view), roster.pk),
         "readonly": readonly,
         "system_info": registry().get(roster.system.slug),
         "settings_form": RosterSettingsForm(

@@ -145,6 +145,11 @@ class BuilderView:
     # Other factions' leaders can never be Söldner; listed apart so the list stays short.
     foreign_leaders: tuple[OptionView, ...]
 
+    @property
+    def panel(self) -> tuple[object, ...]:
+        """What the "add fighters" panel shows (the page caches it by this)."""
+        return (self.rank_groups, self.mercenary_options, self.foreign_leaders)
+
 
 def roster_issue(issue: Issue) -> RosterIssue:
     """A Deathmatch issue in the shape every system reports (``apps.systems.core.rosters``)."""
