@@ -19,6 +19,7 @@ from typing import Final
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import MatchEngine
 from apps.systems.core.rosters import RosterRules
+from apps.systems.core.scenarios import ScenarioRules
 from apps.systems.core.schema import CatalogSchema
 
 SYSTEM_PACKAGES: Final = (
@@ -77,6 +78,8 @@ class GameSystemInfo:
     catalog: CatalogSchema | None = None
     rosters: RosterRules | None = None
     matches: MatchEngine | None = None
+    # Systems whose missions are data an organiser writes in the scenario editor.
+    scenarios: ScenarioRules | None = None
 
     def reference(self, language: str) -> str:
         """The Markdown rules reference in ``language`` (e.g. "de", "de-at"), else English.
