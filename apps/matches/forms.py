@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.models import GameSystem, Mission
+from apps.rosters.forms import roster_size_text
 from apps.rosters.models import Roster
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.registry import registry
@@ -80,7 +81,7 @@ def command_args(fields: Mapping[str, Sequence[str]]) -> dict[str, Any]:
 
 def _mode_choices(system: GameSystem) -> list[tuple[str, str]]:
     """The system's game modes from the catalogue, with how many players each is for."""
-    choices = [("random", str(_("Random: flip a card")))]
+    choices = [("random", str(_("Random")))]
     for mission in Mission.objects.filter(system=system).order_by("pk"):
         number = f"{mission.number} · " if mission.number is not None else ""
         low, high = mission.data.get("players", [2, 2])
@@ -133,7 +134,7 @@ class MatchSetupForm(forms.Form):
         roster_choices = [("", "—")] + [
             (
                 str(r.pk),
-                f"{r.name} · {r.settings.get('game_size', '?')}"
+                f"{r.name} · {roster_size_text(r.settings)}"
                 + ("" if r.legal else f" · {illegal}"),
             )
             for r in rosters
