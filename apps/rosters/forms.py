@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Mapping
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext, ngettext
@@ -90,7 +89,8 @@ class RosterSettingsForm(forms.Form):
     def settings(self) -> dict[str, object]:
         """The roster settings the form sets (call after ``is_valid``)."""
         data = self.cleaned_data
-        return {self.size_name: data[self.size_name], **{key: data[key] for key in self.option_keys}}
+        options = {key: data[key] for key in self.option_keys}
+        return {self.size_name: data[self.size_name], **options}
 
 
 class RenameForm(forms.Form):

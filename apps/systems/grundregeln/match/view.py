@@ -138,7 +138,14 @@ MOVE_NOTES: Final[Mapping[str, str]] = {
 
 
 def percent(value: Fraction) -> str:
-    return f"{float(value) * 100:.0f} %" if value not in (0, 1) else f"{int(value * 100)} %"
+    """A probability for reading at arm's length: whole percent, "<1 %" and ">99 %" at the ends."""
+    if value in (0, 1):
+        return f"{int(value * 100)} %"
+    if value < Fraction(1, 200):
+        return "<1 %"
+    if value > Fraction(199, 200):
+        return ">99 %"
+    return f"{float(value) * 100:.0f} %"
 
 
 def ratio(text: str) -> Fraction:
@@ -170,6 +177,12 @@ class Button:
     @property
     def is_wizard(self) -> bool:
         return self.command.startswith("wizard:")
+
+    @property
+    def uid(self) -> str:
+        """Unique among the page's buttons: names its form's idempotency key and reason."""
+        values = "-".join(field.value for field in self.fields)
+        return f"{self.command.replace(':', '-')}-{values}"
 
     @property
     def wizard_query(self) -> str:
@@ -415,11 +428,17 @@ def _roll_view(state: MatchState, record: RollRecord) -> RollView:
     return RollView(Text(template, names), dice, result, odds_lines)
 
 
+# Exact fractions are shown beside the percentage while they stay readable.
+READABLE_DENOMINATOR: Final = 1296
+
+
 def _odds_text(code: str, value: str) -> str:
     exact = ratio(value)
     if code == "expected":
         return f"{float(exact):.2f}"
-    return f"{percent(exact)} ({value})"
+    if exact.denominator <= READABLE_DENOMINATOR and exact not in (0, 1):
+        return f"{percent(exact)} ({exact.numerator}/{exact.denominator})"
+    return f"{float(exact) * 100:.1f} %" if exact not in (0, 1) else percent(exact)
 
 
 # --- Actions and targets ---------------------------------------------------------------------
@@ -522,7 +541,10 @@ def _action_buttons(
         reason = ""
         try:
             if action.target and actor is None:
-                _any_target(state, model, action)
+                if not _any_target(state, model, action):
+                    # Nobody to aim at (no fleeing enemy to pursue, no friend nearby to hand
+                    # an item to): the button would only be noise.
+                    continue
             else:
                 check_action(state, model, action, declared)
         except RuleViolation as error:
@@ -551,19 +573,27 @@ def _action_buttons(
     return tuple(buttons)
 
 
-def _any_target(state: MatchState, model: Model, action: Action) -> None:
-    """Raise the first refusal when no model could be this action's target."""
-    first: RuleViolation | None = None
+# Refusals that only say "not this target": the action itself may still be possible.
+TARGET_ONLY: Final = frozenset(
+    {"not_an_enemy", "not_a_friend", "npc_passive", "invalid_target", "target_not_fleeing"}
+)
+
+
+def _any_target(state: MatchState, model: Model, action: Action) -> bool:
+    """Whether some model could be the target; raise the refusal that concerns the acting model
+    itself (a weapon not ready, in melee) before saying there is nobody to aim at."""
+    found = False
     for target in state.models:
         if target.id == model.id or target.out:
             continue
         try:
             check_action(state, model, action, Declared(model.id, action.key, target=target.id))
         except RuleViolation as error:
-            first = first or error
+            if error.code not in TARGET_ONLY and error.code != "target_in_melee":
+                raise
             continue
-        return
-    raise first or RuleViolation("invalid_target", "No target.")
+        found = True
+    return found
 
 
 @dataclass(frozen=True)
@@ -877,37 +907,64 @@ def _prompt(state: MatchState) -> Prompt:
 # --- Selection -------------------------------------------------------------------------------
 
 
+FIGHT_ACTIONS: Final = frozenset({"strike", "shoot", "charge", "walk_and_shoot", "push", "block"})
+MOVE_ACTIONS: Final = frozenset(
+    {"orient", "walk", "disengage", "march", "sprint", "flee", "pursue", "climb", "squeeze"}
+)
+
+
+@dataclass(frozen=True)
+class ButtonGroup:
+    title: str
+    buttons: tuple[Button, ...]
+
+
 @dataclass(frozen=True)
 class Selection:
     model: ModelView
     title: Text
-    buttons: tuple[Button, ...]
+    groups: tuple[ButtonGroup, ...] = ()
+
+
+def _grouped(buttons: Sequence[Button]) -> tuple[ButtonGroup, ...]:
+    """Fighting, moving, the rest: the table looks for the first two most."""
+
+    def key(button: Button) -> str:
+        action = next((f.value for f in button.fields if f.name == "args.action"), "")
+        return button.command.removeprefix("wizard:") if button.is_wizard else action
+
+    groups = (
+        (_("Fight"), [b for b in buttons if key(b) in FIGHT_ACTIONS]),
+        (_("Move"), [b for b in buttons if key(b) in MOVE_ACTIONS]),
+        (_("Other"), [b for b in buttons if key(b) not in FIGHT_ACTIONS | MOVE_ACTIONS]),
+    )
+    return tuple(ButtonGroup(title, tuple(group)) for title, group in groups if group)
 
 
 def _selection(state: MatchState, model: Model, selected: int | None) -> Selection | None:
     view = model_view(state, model, selected)
     if state.phase is Phase.OVER or model.out:
-        return Selection(view, Text("%(name)s", {"name": model.name}), ())
+        return Selection(view, Text("%(name)s", {"name": model.name}))
     pending = state.pending
     if pending is not None:
         try:
             check_reactor(state, model)
         except RuleViolation:
-            return Selection(view, Text("%(name)s", {"name": model.name}), ())
+            return Selection(view, Text("%(name)s", {"name": model.name}))
         keys = [a.key for a in ACTIONS if a.reaction]
         return Selection(
             view,
             Text(_("Reaction of %(name)s"), {"name": model.name}),
-            _action_buttons(state, model, keys, "react", reaction=True),
+            _grouped(_action_buttons(state, model, keys, "react", reaction=True)),
         )
     if not _can_act(state, model):
-        return Selection(view, Text("%(name)s", {"name": model.name}), ())
+        return Selection(view, Text("%(name)s", {"name": model.name}))
     if state.phase is Phase.NPC_ACTIONS:
         keys = [k for k in (a.key for a in ACTIONS) if k in NPC_ACTIONS] + [NPC_ACTION]
         return Selection(
             view,
             Text(_("%(name)s acts"), {"name": model.name}),
-            _action_buttons(state, model, keys, "declare", reaction=False),
+            _grouped(_action_buttons(state, model, keys, "declare", reaction=False)),
         )
     if model.fleeing and state.rallied != model.id:
         chance = odds.morale_pass(model.morale_dice, model.lost, model.rerolls(RollKind.MORALE))
@@ -919,12 +976,14 @@ def _selection(state: MatchState, model: Model, selected: int | None) -> Selecti
             style="primary",
             odds_lines=(Text(_("P(passing): %(p)s"), {"p": percent(chance)}),),
         )
-        return Selection(view, Text(_("%(name)s flees"), {"name": model.name}), (button,))
+        return Selection(
+            view, Text(_("%(name)s flees"), {"name": model.name}), (ButtonGroup("", (button,)),)
+        )
     keys = [a.key for a in ACTIONS if not model.fleeing or a.key in FLEEING_ACTIONS]
     return Selection(
         view,
         Text(_("Activate %(name)s: one action"), {"name": model.name}),
-        _action_buttons(state, model, keys, "declare", reaction=False),
+        _grouped(_action_buttons(state, model, keys, "declare", reaction=False)),
     )
 
 
