@@ -43,8 +43,8 @@ VICTORY_CHOICES: Final = (
     (Victory.OBJECTIVES.value, gettext_noop("Hold the objectives: most VP after the last round")),
 )
 BEHAVIOUR_CHOICES: Final = (
-    (Behaviour.ACTIVE.value, gettext_noop("active (scenario NPC: acts, can be killed)")),
-    (Behaviour.PASSIVE.value, gettext_noop("passive (moved by the players, cannot be attacked)")),
+    (Behaviour.ACTIVE.value, gettext_noop("active")),
+    (Behaviour.PASSIVE.value, gettext_noop("passive")),
 )
 MAX_ROUNDS: Final = 20
 MAX_OBJECTIVES: Final = 3
