@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.registry import DiceKind, GameSize, GameSystemInfo, Unit
+from apps.systems.deathmatch.cards import DeathmatchCardLayouts
 from apps.systems.deathmatch.system import DeathmatchCatalogSchema, DeathmatchRosterRules
 
 SYSTEM = GameSystemInfo(
@@ -30,4 +31,5 @@ SYSTEM = GameSystemInfo(
     package=__name__,
     catalog=DeathmatchCatalogSchema(),
     rosters=DeathmatchRosterRules(),
+    cards=DeathmatchCardLayouts(),
 )
