@@ -9,6 +9,7 @@ from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from apps.accounts.api import TokenObtainView
+from apps.cards.api import CardExportDetailView, RosterCardsView
 from apps.catalog.api import (
     FactionListView,
     ItemListView,
@@ -42,6 +43,8 @@ api_v1 = [
     path("rosters/import/", RosterImportView.as_view(), name="roster-import"),
     path("rosters/<int:roster_id>/", RosterDetailView.as_view(), name="roster-detail"),
     path("rosters/<int:roster_id>/export/", RosterExportView.as_view(), name="roster-export"),
+    path("rosters/<int:roster_id>/cards/", RosterCardsView.as_view(), name="roster-cards"),
+    path("card-exports/<int:export_id>/", CardExportDetailView.as_view(), name="card-export"),
 ]
 
 urlpatterns = [
@@ -49,6 +52,7 @@ urlpatterns = [
     path("systems/", include("apps.catalog.urls")),
     path("accounts/", include("apps.accounts.urls")),
     path("rosters/", include("apps.rosters.urls")),
+    path("cards/", include("apps.cards.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

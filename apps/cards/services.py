@@ -449,9 +449,11 @@ def card_export_fail_stale(*, now: datetime | None = None) -> int:
 def card_export_check_stale(export: CardExport) -> CardExport:
     """The export as a poll should report it: a stale one is failed first (without a
     broker no periodic task runs, so the page that waits for it does this)."""
-    if not export.finished and _stale(timezone.now()).filter(pk=export.pk).exists():
-        _fail(export.pk, _stale_message(export), attempt=export.attempts)
-        export.refresh_from_db()
+    if not export.finished:
+        stale = _stale(timezone.now()).filter(pk=export.pk).first()
+        if stale is not None:
+            _fail(stale.pk, _stale_message(stale), attempt=stale.attempts)
+            export.refresh_from_db()
     return export
 
 

@@ -6,43 +6,131 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('catalog', '0002_catalog_stamp'),
-        ('rosters', '0001_initial'),
+        ("catalog", "0002_catalog_stamp"),
+        ("rosters", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CardExport',
+            name="CardExport",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('layout', models.CharField(choices=[('sheet', 'Nine cards per page, with crop marks'), ('single', 'One card per page, card size (for print shops)')], max_length=10, verbose_name='layout')),
-                ('paper', models.CharField(choices=[('a4', 'A4'), ('letter', 'US Letter')], max_length=10, verbose_name='paper')),
-                ('contents', models.CharField(choices=[('all', 'Cards and roster sheet'), ('cards', 'Cards only'), ('sheet', 'Roster sheet only'), ('blank', 'Blank cards')], max_length=10, verbose_name='contents')),
-                ('language', models.CharField(max_length=8, verbose_name='language')),
-                ('share_url', models.CharField(blank=True, max_length=500)),
-                ('fingerprint', models.CharField(max_length=64)),
-                ('status', models.CharField(choices=[('pending', 'Waiting for a worker'), ('running', 'Rendering'), ('done', 'Done'), ('failed', 'Failed')], default='pending', max_length=10, verbose_name='status')),
-                ('progress', models.PositiveSmallIntegerField(default=0, verbose_name='progress')),
-                ('message', models.TextField(blank=True, verbose_name='message')),
-                ('file', models.FileField(blank=True, upload_to='cards/', verbose_name='file')),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('requested_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='card_exports', to=settings.AUTH_USER_MODEL)),
-                ('roster', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='card_exports', to='rosters.roster')),
-                ('system', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='catalog.gamesystem')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "layout",
+                    models.CharField(
+                        choices=[
+                            ("sheet", "Nine cards per page, with crop marks"),
+                            ("single", "One card per page, card size (for print shops)"),
+                        ],
+                        max_length=10,
+                        verbose_name="layout",
+                    ),
+                ),
+                (
+                    "paper",
+                    models.CharField(
+                        choices=[("a4", "A4"), ("letter", "US Letter")],
+                        max_length=10,
+                        verbose_name="paper",
+                    ),
+                ),
+                (
+                    "contents",
+                    models.CharField(
+                        choices=[
+                            ("all", "Cards and roster sheet"),
+                            ("cards", "Cards only"),
+                            ("sheet", "Roster sheet only"),
+                            ("blank", "Blank cards"),
+                        ],
+                        max_length=10,
+                        verbose_name="contents",
+                    ),
+                ),
+                ("language", models.CharField(max_length=8, verbose_name="language")),
+                ("share_url", models.CharField(blank=True, max_length=500)),
+                ("fingerprint", models.CharField(max_length=64)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Waiting for a worker"),
+                            ("running", "Rendering"),
+                            ("done", "Done"),
+                            ("failed", "Failed"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("progress", models.PositiveSmallIntegerField(default=0, verbose_name="progress")),
+                ("message", models.TextField(blank=True, verbose_name="message")),
+                ("file", models.FileField(blank=True, upload_to="cards/", verbose_name="file")),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "requested_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="card_exports",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "roster",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="card_exports",
+                        to="rosters.roster",
+                    ),
+                ),
+                (
+                    "system",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="catalog.gamesystem",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'card export',
-                'verbose_name_plural': 'card exports',
-                'ordering': ['-created_at', '-pk'],
-                'constraints': [models.CheckConstraint(condition=models.Q(('progress__lte', 100)), name='card_export_progress'), models.CheckConstraint(condition=models.Q(models.Q(('status', 'done'), _negated=True), models.Q(('file', ''), _negated=True), _connector='OR'), name='card_export_done_has_file'), models.UniqueConstraint(condition=models.Q(('status', 'failed'), _negated=True), fields=('fingerprint',), name='card_export_one_live_per_fingerprint')],
+                "verbose_name": "card export",
+                "verbose_name_plural": "card exports",
+                "ordering": ["-created_at", "-pk"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(("progress__lte", 100)), name="card_export_progress"
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("status", "done"), _negated=True),
+                            models.Q(("file", ""), _negated=True),
+                            _connector="OR",
+                        ),
+                        name="card_export_done_has_file",
+                    ),
+                    models.UniqueConstraint(
+                        condition=models.Q(("status", "failed"), _negated=True),
+                        fields=("fingerprint",),
+                        name="card_export_one_live_per_fingerprint",
+                    ),
+                ],
             },
         ),
     ]
