@@ -152,6 +152,8 @@ def _create(fields: dict[str, Any]) -> CardExport:
         if existing is None:
             raise
         return existing
+    # In-process (no broker) the export was rendered on commit: report how it ended.
+    export.refresh_from_db()
     return export
 
 
