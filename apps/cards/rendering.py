@@ -91,7 +91,7 @@ def font_paths() -> dict[str, Path]:
     return paths
 
 
-class LocalOnlyFetcher(URLFetcher):
+class LocalOnlyFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no types
     """Serves ``data:`` URLs and the files below ``roots``; refuses every other URL, so that a
     card can never make the worker reach out to the network."""
 

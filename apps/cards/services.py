@@ -130,7 +130,7 @@ def _reusable(fingerprint: str) -> CardExport | None:
     )
     if export is None:
         return None
-    if export.status != Status.DONE or default_storage.exists(export.file.name):
+    if export.status != Status.DONE or default_storage.exists(export.file.name or ""):
         return export
     CardExport.objects.filter(pk=export.pk).update(
         status=Status.FAILED, message=_("The file was deleted."), finished_at=timezone.now()
@@ -162,7 +162,7 @@ def _enqueue(export_id: int) -> None:
 
     try:
         render_card_export.apply_async(
-            args=[export_id],
+            args=(export_id,),
             retry=True,
             retry_policy={"max_retries": 2, "interval_start": 0, "interval_step": 0.5},
         )
@@ -293,15 +293,12 @@ def print_job(export: CardExport) -> PrintJob:
     the export was asked for (its fingerprint would no longer match the file)."""
     layouts = _layouts(export.system)
     options = ExportOptions(layout=export.layout, paper=export.paper, contents=export.contents)
-    common = {
-        "system_slug": export.system.slug,
-        "layouts": layouts,
-        "layout": export.layout,
-        "paper": export.paper,
-    }
     if export.contents == Contents.BLANK:
         return PrintJob(
-            **common,
+            system_slug=export.system.slug,
+            layouts=layouts,
+            layout=export.layout,
+            paper=export.paper,
             cards=layouts.blank_cards(),
             sheet=None,
             title=_("Blank cards"),
@@ -327,7 +324,10 @@ def print_job(export: CardExport) -> PrintJob:
     if not cards and sheet is None:
         raise CardRenderError(_("This roster has no fighters yet, so there are no cards to print."))
     return PrintJob(
-        **common,
+        system_slug=export.system.slug,
+        layouts=layouts,
+        layout=export.layout,
+        paper=export.paper,
         cards=cards,
         sheet=sheet,
         title=roster.name,

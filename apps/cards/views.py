@@ -106,12 +106,13 @@ def export_status(request: HtmxHttpRequest, export_id: int) -> HttpResponse:
 
 
 @require_GET
-def export_download(request: HtmxHttpRequest, export_id: int) -> HttpResponse:
+def export_download(request: HtmxHttpRequest, export_id: int) -> FileResponse:
     export = card_export_for_viewer(request.user, export_id, _share(request))
-    if export.status != CardExport.Status.DONE or not default_storage.exists(export.file.name):
+    name = export.file.name or ""
+    if export.status != CardExport.Status.DONE or not default_storage.exists(name):
         raise Http404
     return FileResponse(
-        default_storage.open(export.file.name, "rb"),
+        default_storage.open(name, "rb"),
         as_attachment=True,
         filename=services.export_filename(export),
         content_type="application/pdf",
