@@ -12,6 +12,7 @@ Rendering never touches the network: ``LocalOnlyFetcher`` serves the vendored fo
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -62,6 +63,7 @@ _FIT_MARGIN: Final = 0.97
 # catalogue version, so printing a roster again (another layout, a rename) skips the fitting.
 _FITTED: dict[tuple[str, str], int] = {}
 _FIT_CACHE_LIMIT: Final = 4096
+_BETWEEN_TAGS: Final = re.compile(r">\s*\n\s*<")
 
 
 class CardRenderError(Exception):
@@ -237,7 +239,9 @@ def document_html(
         "system_template": f"cards/{job.system_slug}/cards.css",
         "sheet_template": f"cards/{job.system_slug}/sheet.html",
     }
-    return render_to_string("cards/document.html", context)
+    # Line breaks between tags are only template layout; WeasyPrint's HTML parser reads every
+    # character in Python, so leaving them out is measurably faster.
+    return _BETWEEN_TAGS.sub("><", render_to_string("cards/document.html", context))
 
 
 def _boxes(box: Any, parent: Any = None) -> Iterator[tuple[Any, Any]]:

@@ -83,7 +83,8 @@ def test_a_roster_prints_its_cards_and_sheet_nine_up(roster) -> None:
         for page in reader.pages
         for font in page["/Resources"]["/Font"].values()
     }
-    assert fonts and all("DejaVuSansCondensed" in font for font in fonts), fonts
+    # Only the vendored fonts (embedded under their @font-face family), never a system font.
+    assert fonts and all("Skirmish-Print" in font for font in fonts), fonts
 
 
 @pytest.mark.django_db
@@ -106,7 +107,7 @@ def test_blank_cards_render() -> None:
     with translation.override("de"):
         pages, text = pdf_text(render_pdf(card_job(*LAYOUTS.blank_cards())))
     assert pages == 1
-    assert "Widerstand" in text and "Fähigkeiten" in text
+    assert "Widerstand" in text and "FÄHIGKEITEN" in text
 
 
 @pytest.mark.slow
