@@ -250,12 +250,21 @@ def _boxes(box: Any, parent: Any = None) -> Iterator[tuple[Any, Any]]:
         yield from _boxes(child, box)
 
 
-def overflowing_cards(pages: Iterable[Page]) -> dict[int, float]:
-    """The cards whose content is taller than their frame: index -> content height / frame.
+def _right_edge(box: Any) -> float:
+    """How far right ``box`` or anything inside it reaches."""
+    right = box.position_x + box.margin_width()
+    for child in getattr(box, "children", ()):
+        right = max(right, _right_edge(child))
+    return float(right)
 
+
+def overflowing_cards(pages: Iterable[Page]) -> dict[int, float]:
+    """The cards whose content does not fit their frame: index -> how full the frame is.
+
+    Too tall, or too wide (a table or a word that cannot wrap): both would be cut by the frame.
     WeasyPrint has no public API for measuring laid-out boxes; this walks each page's box tree
-    (``Page._page_box``, stable across the versions pinned in constraints.txt). A fixed-height
-    frame lays its content out in full, so the content's height is its natural height.
+    (``Page._page_box``, stable across the versions pinned in constraints.txt). A fixed-size
+    frame lays its content out in full, so the content's size is its natural size.
     """
     found: dict[int, float] = {}
     for page in pages:
@@ -266,8 +275,11 @@ def overflowing_cards(pages: Iterable[Page]) -> dict[int, float]:
             frame = getattr(parent, "element", None)
             if frame is None or frame.get("data-card") is None:
                 continue
-            if box.margin_height() > parent.height + _TOLERANCE_PX:
-                found[int(frame.get("data-card"))] = box.margin_height() / parent.height
+            fill = box.margin_height() / parent.height
+            too_wide = _right_edge(box) > box.position_x + box.margin_width() + _TOLERANCE_PX
+            if fill * parent.height > parent.height + _TOLERANCE_PX or too_wide:
+                # A card too wide is treated as full: smaller type is what narrows it.
+                found[int(frame.get("data-card"))] = max(fill, 1.0 + _TOLERANCE_PX)
     return found
 
 
