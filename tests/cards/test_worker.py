@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
+from celery.utils.imports import instantiate
 from django.core.files.storage import default_storage
 from django.db import connection, transaction
 
@@ -85,14 +86,19 @@ def worker(
         stderr=subprocess.STDOUT,
         text=True,
     )
-    # This process enqueues through the real broker, as the web app does with one.
+    # This process enqueues through the real broker, as the web app does with one. The app's
+    # connection pool and its routing tables were made by earlier tests: start new ones.
     settings.CELERY_BROKER_URL = REDIS_URL
     for key, value in {
         "task_always_eager": False,
         "broker_url": REDIS_URL,
-        "task_default_queue": queue,
+        "task_routes": {"cards.render_export": {"queue": queue}},
     }.items():
         monkeypatch.setitem(celery_app.conf, key, value)
+    monkeypatch.setattr(celery_app, "_pool", None)
+    monkeypatch.setitem(
+        celery_app.__dict__, "amqp", instantiate(celery_app.amqp_cls, app=celery_app)
+    )
     try:
         yield process
     finally:
