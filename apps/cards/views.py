@@ -92,7 +92,8 @@ def roster_print(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
         return redirect(_with_share(reverse("cards:export", args=[export.pk]), share))
     if request.method == "GET" and not services.exports_available():
         context["unavailable"] = str(services.ExportsUnavailable())
-    return render(request, template, context, status=400 if form.errors else 200)
+    # 422: refused choices, shown with the form (htmx swaps it in, see base.html).
+    return render(request, template, context, status=422 if form.errors else 200)
 
 
 @require_GET
@@ -144,4 +145,4 @@ def blank_print(request: HtmxHttpRequest, system_slug: str) -> HttpResponse:
             context["unavailable"] = str(error)
             return render(request, BLANK, context, status=503)
         return redirect("cards:export", export.pk)
-    return render(request, BLANK, context, status=400 if form.errors else 200)
+    return render(request, BLANK, context, status=422 if form.errors else 200)

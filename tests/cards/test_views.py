@@ -95,7 +95,7 @@ def test_invalid_choices_are_shown_with_the_form(client, roster) -> None:
     response = client.post(
         reverse("cards:roster_print", args=[roster.pk]), {**CHOICES, "paper": "a3"}, **HTMX
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert "errorlist" in response.content.decode()
     assert CardExport.objects.count() == 0
 
@@ -162,3 +162,19 @@ def test_blank_cards_for_organisers(
 def test_blank_cards_need_a_login(client, deathmatch) -> None:
     response = client.get(reverse("cards:blank", args=["deathmatch"]))
     assert response.status_code == 302
+
+
+def test_exports_are_listed_read_only_in_the_admin(admin_client, roster, fake_render) -> None:
+    from apps.cards.services import ExportOptions, card_export_request
+
+    export = card_export_request(
+        roster=roster,
+        requested_by=roster.owner,
+        options=ExportOptions(),
+        language="en",
+        share_url="",
+    )
+    assert admin_client.get("/admin/cards/cardexport/").status_code == 200
+    detail = admin_client.get(f"/admin/cards/cardexport/{export.pk}/change/")
+    assert detail.status_code == 200
+    assert admin_client.get("/admin/cards/cardexport/add/").status_code == 403
