@@ -284,13 +284,16 @@ def overflowing_cards(pages: Iterable[Page]) -> dict[int, float]:
 
 
 def _predicted(slot: _Slot, fill: float) -> _Slot | None:
-    """The card in the largest smaller type it will fit in, judged by how full it is now
-    (smaller type also sets more words a line, so the height shrinks faster than the type);
-    None when even the smallest will not do. The layout that follows checks the guess."""
+    """The card in the largest smaller type it should fit in, judged by how full it is now
+    (smaller type also sets more words a line, so the height shrinks faster than the type).
+    When no size looks enough, the smallest is tried first all the same: that is usually
+    enough, and the layout that follows checks every guess. None: already smallest."""
+    if slot.density >= DENSITIES - 1:
+        return None
     for density in range(slot.density + 1, DENSITIES):
         if fill * _SHRINK[density] / _SHRINK[slot.density] <= _FIT_MARGIN:
             return replace(slot, density=density)
-    return None
+    return replace(slot, density=DENSITIES - 1)
 
 
 def _fit_key(slot: _Slot) -> tuple[str, str]:
@@ -436,7 +439,8 @@ def render_document(
         guessed = {index: _predicted(slots[index], fill) for index, fill in over.items()}
         hard = sorted(index for index, slot in guessed.items() if slot is None)
         replacements = {index: [slot] for index, slot in guessed.items() if slot is not None}
-        replacements.update(zip(hard, _fit(renderer, [slots[i] for i in hard]), strict=True))
+        if hard:
+            replacements.update(zip(hard, _fit(renderer, [slots[i] for i in hard]), strict=True))
         fitted = _numbered(
             [part for index, slot in enumerate(slots) for part in replacements.get(index, [slot])]
         )

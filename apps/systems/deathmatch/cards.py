@@ -145,6 +145,10 @@ class EquipmentFace:
     continuation: bool = False
     continues: bool = False
 
+    @property
+    def weapon_lines(self) -> tuple[WeaponLine, ...]:
+        return (self.weapon,) if self.weapon else ()
+
 
 @dataclass(frozen=True)
 class SheetItem:
