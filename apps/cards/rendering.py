@@ -59,6 +59,7 @@ _TOLERANCE_PX: Final = 0.5
 # cards, rounded up), and how full a guessed size may be expected to get.
 _SHRINK: Final = (1.0, 0.86, 0.73)
 _FIT_MARGIN: Final = 0.97
+_JUST_OVER: Final = 1.01
 # The type size each card needed, by language and card content: cards are immutable per
 # catalogue version, so printing a roster again (another layout, a rename) skips the fitting.
 _FITTED: dict[tuple[str, str], int] = {}
@@ -277,9 +278,9 @@ def overflowing_cards(pages: Iterable[Page]) -> dict[int, float]:
                 continue
             fill = box.margin_height() / parent.height
             too_wide = _right_edge(box) > box.position_x + box.margin_width() + _TOLERANCE_PX
-            if fill * parent.height > parent.height + _TOLERANCE_PX or too_wide:
-                # A card too wide is treated as full: smaller type is what narrows it.
-                found[int(frame.get("data-card"))] = max(fill, 1.0 + _TOLERANCE_PX)
+            if box.margin_height() > parent.height + _TOLERANCE_PX or too_wide:
+                # A card too wide counts as just too full: smaller type is what narrows it.
+                found[int(frame.get("data-card"))] = max(fill, _JUST_OVER)
     return found
 
 
