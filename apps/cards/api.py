@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 from apps.accounts.models import User
 from apps.cards import services
 from apps.cards.forms import ROSTER_CONTENTS
+from apps.cards.links import share_url, with_share
 from apps.cards.models import CardExport
 from apps.cards.selectors import card_export_for_viewer, roster_for_viewer
 from apps.common.api import ApiError
@@ -38,12 +39,6 @@ class CardOptionsSerializer(serializers.Serializer):
 
 def _share(request: Request) -> str:
     return str(request.query_params.get("share", ""))
-
-
-def _share_url(request: Request, token: str | None) -> str:
-    if not token:
-        return ""
-    return request.build_absolute_uri(reverse("rosters:shared", args=[token]))
 
 
 class RosterCardsView(APIView):
@@ -73,7 +68,7 @@ class RosterCardsView(APIView):
                 requested_by=request.user if isinstance(request.user, User) else None,
                 options=services.ExportOptions(**options.validated_data),
                 language=get_language(),
-                share_url=_share_url(request, roster.share_token),
+                share_url=share_url(roster, request.build_absolute_uri),
             )
         except services.ExportsUnavailable as error:
             raise ApiError(
@@ -85,8 +80,9 @@ class RosterCardsView(APIView):
 def export_payload(request: Request, export: CardExport, share: str) -> dict[str, Any]:
     url = None
     if export.status == CardExport.Status.DONE:
-        path = reverse("cards:download", args=[export.pk])
-        url = request.build_absolute_uri(path + (f"?share={share}" if share else ""))
+        url = request.build_absolute_uri(
+            with_share(reverse("cards:download", args=[export.pk]), share)
+        )
     return {
         "status": export.status,
         "progress": export.progress,

@@ -21,6 +21,7 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import DatabaseError, IntegrityError, transaction
+from django.db.models import QuerySet
 from django.utils import formats, timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -428,7 +429,7 @@ def _stale_message(export: CardExport) -> str:
         )
 
 
-def _stale(now: datetime) -> Any:
+def _stale(now: datetime) -> QuerySet[CardExport]:
     stale_after = timedelta(minutes=settings.CARDS_STALE_MINUTES)
     return CardExport.objects.filter(status=Status.RUNNING, started_at__lt=now - stale_after) | (
         CardExport.objects.filter(

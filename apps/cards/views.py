@@ -4,8 +4,6 @@ with HTMX; every page also works as a plain page without JavaScript."""
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from django.contrib.auth.decorators import login_required
 from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404, HttpResponse
@@ -17,11 +15,11 @@ from django.views.decorators.http import require_GET, require_http_methods
 from apps.accounts.models import User
 from apps.cards import services
 from apps.cards.forms import BlankForm, PrintForm
+from apps.cards.links import share_url, with_share
 from apps.cards.models import CardExport
 from apps.cards.selectors import card_export_for_viewer, roster_for_viewer
 from apps.catalog.models import GameSystem
 from apps.common.http import HtmxHttpRequest
-from apps.rosters.models import Roster
 from apps.systems.core.registry import registry
 
 PRINT = "cards/print.html"
@@ -33,17 +31,6 @@ def _share(request: HtmxHttpRequest) -> str:
     return request.POST.get("share") or request.GET.get("share") or ""
 
 
-def _with_share(url: str, share: str) -> str:
-    return f"{url}?{urlencode({'share': share})}" if share else url
-
-
-def share_url(request: HtmxHttpRequest, roster: Roster) -> str:
-    """The link printed on the roster sheet: the shared view, if the roster is shared."""
-    if not roster.share_token:
-        return ""
-    return request.build_absolute_uri(reverse("rosters:shared", args=[roster.share_token]))
-
-
 def _requester(request: HtmxHttpRequest) -> User | None:
     return request.user if isinstance(request.user, User) else None
 
@@ -52,8 +39,8 @@ def _export_context(export: CardExport, share: str) -> dict[str, object]:
     return {
         "export": export,
         "share": share,
-        "status_url": _with_share(reverse("cards:export", args=[export.pk]), share),
-        "download_url": _with_share(reverse("cards:download", args=[export.pk]), share),
+        "status_url": with_share(reverse("cards:export", args=[export.pk]), share),
+        "download_url": with_share(reverse("cards:download", args=[export.pk]), share),
     }
 
 
@@ -72,7 +59,7 @@ def roster_print(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
         "roster": roster,
         "form": form,
         "share": share,
-        "action": _with_share(reverse("cards:roster_print", args=[roster.pk]), share),
+        "action": with_share(reverse("cards:roster_print", args=[roster.pk]), share),
     }
     template = f"{PRINT}#dialog" if request.htmx else PRINT
     if request.method == "POST" and form.is_valid():
@@ -82,14 +69,14 @@ def roster_print(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
                 requested_by=_requester(request),
                 options=form.options(),
                 language=get_language(),
-                share_url=share_url(request, roster),
+                share_url=share_url(roster, request.build_absolute_uri),
             )
         except services.ExportsUnavailable as error:
             context["unavailable"] = str(error)
             return render(request, template, context, status=503)
         if request.htmx:
             return _status(request, export, share)
-        return redirect(_with_share(reverse("cards:export", args=[export.pk]), share))
+        return redirect(with_share(reverse("cards:export", args=[export.pk]), share))
     if request.method == "GET" and not services.exports_available():
         context["unavailable"] = str(services.ExportsUnavailable())
     # 422: refused choices, shown with the form (htmx swaps it in, see base.html).
