@@ -152,9 +152,13 @@ class EquipmentFace:
 
 @dataclass(frozen=True)
 class SheetItem:
+    """An equipment card on the roster sheet: ``count`` copies on one fighter, ``cost`` ARP
+    for all of them together."""
+
     name: str
     cost: int
     free: bool = False
+    count: int = 1
 
 
 @dataclass(frozen=True)
@@ -295,6 +299,17 @@ def _counted(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
 
 
+def _grouped(items: Iterable[SheetItem]) -> tuple[SheetItem, ...]:
+    """Repeated cards once, with their count and their total cost, in first-seen order."""
+    grouped: dict[str, SheetItem] = {}
+    for item in items:
+        seen = grouped.get(item.name)
+        grouped[item.name] = (
+            replace(seen, count=seen.count + 1, cost=seen.cost + item.cost) if seen else item
+        )
+    return tuple(grouped.values())
+
+
 def _respawn_focus(catalog: Catalog) -> EquipmentCard | None:
     return next(
         (item for item in catalog.items.values() if item.kind is ItemKind.RESPAWN_FOCUS), None
@@ -380,7 +395,7 @@ class DeathmatchCardLayouts:
                     nickname=entry.name,
                     slug=entry.profile,
                     profile=profile,
-                    items=sheet_items,
+                    items=_grouped(sheet_items),
                     count=entry.count,
                     factions=factions,
                     mercenary=mercenary,

@@ -144,6 +144,8 @@ def test_every_copy_gets_its_own_cards_and_the_sheet_counts_them() -> None:
     assert [m.carried_by for m in medkits] == ["Zwilling 1"] * 2 + ["Zwilling 2"] * 2  # type: ignore[attr-defined]
     sheet = printed.sheet
     assert sheet.fighters[0].count == 2  # type: ignore[attr-defined]
+    medkit_line = sheet.fighters[0].items[0]  # type: ignore[attr-defined]
+    assert (medkit_line.name, medkit_line.count, medkit_line.cost) == ("Medkit", 2, 2)
 
 
 def test_the_sheet_holds_totals_and_the_rules_problems() -> None:
