@@ -81,12 +81,12 @@ def _round_start(state: MatchState, data: Data) -> TimelineLine:
 
 def _morale(state: MatchState, data: Data) -> TimelineLine:
     return _line(
-        _("%(unit)s tests morale: %(successes)s of %(lost)s dice of 4+ needed, %(outcome)s."),
+        _("%(unit)s tests morale: %(successes)s dice of 4+, %(lost)s needed: %(outcome)s."),
         ("outcome",),
         unit=_name(state, data["unit"]),
         successes=data["successes"],
         lost=data["lost"],
-        outcome=_("passed") if data["passed"] else _("failed"),
+        outcome=_("it passes") if data["passed"] else _("it fails"),
     )
 
 
