@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.registry import DiceKind, GameSystemInfo, Unit
+from apps.systems.grundregeln.cards import GrundregelnCardLayouts
 from apps.systems.grundregeln.match.engine import GrundregelnEngine
 from apps.systems.grundregeln.scenario import GrundregelnScenarioRules
 from apps.systems.grundregeln.system import GrundregelnCatalogSchema, GrundregelnRosterRules
@@ -28,5 +29,6 @@ SYSTEM = GameSystemInfo(
     catalog=GrundregelnCatalogSchema(),
     rosters=GrundregelnRosterRules(),
     matches=GrundregelnEngine(),
+    cards=GrundregelnCardLayouts(),
     scenarios=GrundregelnScenarioRules(),
 )
