@@ -122,6 +122,20 @@ ODDS_LABELS: Final[Mapping[str, str]] = {
     "at_least": _("P(this result or better): %(p)s"),
     "win": _("P(winning the roll, ties rolled again): %(p)s"),
 }
+# The type and reach of each move as its button shows it (whole msgids, so each translates).
+MOVE_COSTS: Final[Mapping[str, str]] = {
+    "orient": _("simple · 0"),
+    "walk": _("simple · B"),
+    "disengage": _("simple · B"),
+    "march": _("complex · 2×B"),
+    "sprint": _("complex · 2W6+B"),
+    "charge": _("complex · 2×B"),
+    "walk_and_shoot": _("complex · B"),
+    "flee": _("simple · W6+B"),
+    "pursue": _("complex · W6+B"),
+    "climb": _("complex · ½B"),
+    "squeeze": _("simple · ½B"),
+}
 MOVE_NOTES: Final[Mapping[str, str]] = {
     "walk": _("B"),
     "disengage": _("B"),
@@ -402,21 +416,21 @@ def _roll_view(state: MatchState, record: RollRecord) -> RollView:
     )
     if record.kind == "morale":
         result = Text(
-            _("%(n)s dice of 4+, %(lost)s needed"), {"n": record.result, "lost": record.label}
+            _("dice of 4+: %(n)s, needed: %(lost)s"), {"n": record.result, "lost": record.label}
         )
     elif record.kind in ("hit", "fall"):
-        result = Text(_("%(n)s hits (%(need)s+)"), {"n": record.result, "need": record.need or 0})
+        result = Text(_("hits: %(n)s (%(need)s+)"), {"n": record.result, "need": record.need or 0})
     elif record.kind == "damage":
         result = Text(
-            _("%(n)s damage dice (%(need)s+), %(c)s cancelled"),
+            _("damage: %(n)s (%(need)s+), cancelled: %(c)s"),
             {"n": record.result, "need": record.need or 0, "c": len(record.cancelled)},
         )
     elif record.kind == "defence":
-        result = Text(_("%(n)s damage dice cancelled"), {"n": record.result})
+        result = Text(_("damage dice cancelled: %(n)s"), {"n": record.result})
     elif record.kind in ("flight", "move", "push"):
         result = Text(_('%(n)s"'), {"n": record.result})
     elif record.kind == "free" and record.need:
-        result = Text(_("%(n)s dice of %(need)s+"), {"n": record.result, "need": record.need})
+        result = Text(_("dice of %(need)s+: %(n)s"), {"n": record.result, "need": record.need})
     else:
         result = Text(_("total %(n)s"), {"n": record.result})
     odds_lines = tuple(
@@ -438,7 +452,9 @@ def _odds_text(code: str, value: str) -> str:
         return f"{float(exact):.2f}"
     if exact.denominator <= READABLE_DENOMINATOR and exact not in (0, 1):
         return f"{percent(exact)} ({exact.numerator}/{exact.denominator})"
-    return f"{float(exact) * 100:.1f} %" if exact not in (0, 1) else percent(exact)
+    if exact in (0, 1) or Fraction(1, 1000) <= exact <= Fraction(999, 1000):
+        return f"{float(exact) * 100:.1f} %" if exact not in (0, 1) else percent(exact)
+    return "<0.1 %" if exact < Fraction(1, 2) else ">99.9 %"
 
 
 # --- Actions and targets ---------------------------------------------------------------------
@@ -535,7 +551,7 @@ def _action_buttons(
             continue
         if key == "disengage" and not model.engaged:
             continue
-        cost = _cost(action) + (f" · {MOVE_NOTES[key]}" if key in MOVE_NOTES else "")
+        cost = MOVE_COSTS.get(key, _cost(action))
         target = actor.id if actor is not None and action.target else None
         declared = Declared(unit=model.id, action=key, target=target)
         reason = ""
