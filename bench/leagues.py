@@ -85,7 +85,7 @@ def _season_with_history(rng: random.Random) -> tuple[User, Season]:
     organiser = User.objects.create_user("bench-organiser", password="bench-password-123")
     league = services.league_create(
         creator=organiser,
-        system=game_system_get("grundregeln"),
+        system=game_system_get("stahlgewitter"),
         name="Bench league",
         visibility=League.Visibility.PUBLIC,
     )

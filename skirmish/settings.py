@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "apps.catalog",
     "apps.rosters",
     "apps.matches",
+    "apps.scenarios",
     "apps.leagues",
     "apps.cards",
 ]

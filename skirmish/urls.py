@@ -67,6 +67,7 @@ urlpatterns = [
     path("accounts/", include("apps.accounts.urls")),
     path("rosters/", include("apps.rosters.urls")),
     path("matches/", include("apps.matches.urls")),
+    path("scenarios/", include("apps.scenarios.urls")),
     path("leagues/", include("apps.leagues.urls")),
     path("cards/", include("apps.cards.urls")),
     path("i18n/setlang/", set_language, name="set_language"),

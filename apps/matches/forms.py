@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.models import GameSystem, Mission
+from apps.rosters.forms import roster_size_text
 from apps.rosters.models import Roster
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.registry import registry
@@ -80,7 +81,7 @@ def command_args(fields: Mapping[str, Sequence[str]]) -> dict[str, Any]:
 
 def _mode_choices(system: GameSystem) -> list[tuple[str, str]]:
     """The system's game modes from the catalogue, with how many players each is for."""
-    choices = [("random", str(_("Random: flip a card")))]
+    choices = [("random", str(_("Random")))]
     for mission in Mission.objects.filter(system=system).order_by("pk"):
         number = f"{mission.number} · " if mission.number is not None else ""
         low, high = mission.data.get("players", [2, 2])
@@ -133,12 +134,13 @@ class MatchSetupForm(forms.Form):
         roster_choices = [("", "—")] + [
             (
                 str(r.pk),
-                f"{r.name} · {r.settings.get('game_size', '?')}"
-                + ("" if r.legal else f" · {illegal}"),
+                f"{r.name} · {roster_size_text(r.settings)}" + ("" if r.legal else f" · {illegal}"),
             )
             for r in rosters
         ]
-        for seat in range(MAX_SEATS):
+        # As many seats as the system has players (Grundregeln: two).
+        self.seat_count = min(MAX_SEATS, registry().get(system.slug).max_players)
+        for seat in range(self.seat_count):
             required = seat < 2
             label = (_("Player %(n)s") if required else _("Player %(n)s (optional)")) % {
                 "n": seat + 1
@@ -161,7 +163,7 @@ class MatchSetupForm(forms.Form):
     def seat_fields(self) -> list[list[forms.BoundField]]:
         return [
             [self[f"name_{seat}"], self[f"roster_{seat}"], self[f"share_{seat}"]]
-            for seat in range(MAX_SEATS)
+            for seat in range(self.seat_count)
         ]
 
     def setting_fields(self) -> list[forms.BoundField]:
@@ -172,7 +174,7 @@ class MatchSetupForm(forms.Form):
         data = self.cleaned_data
         return [
             (seat, data[f"name_{seat}"], data[f"roster_{seat}"], data[f"share_{seat}"].strip())
-            for seat in range(MAX_SEATS)
+            for seat in range(self.seat_count)
             if data.get(f"roster_{seat}") or data.get(f"share_{seat}", "").strip()
         ]
 

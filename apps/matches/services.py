@@ -20,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.accounts.models import User
-from apps.catalog.models import GameSystem
+from apps.catalog.models import GameSystem, Mission
 from apps.leagues.models import Result
 from apps.leagues.services import league_result_propose_from_match
 from apps.matches.models import UNDO_EVENT, Match, MatchEvent, MatchPlayer, MatchStatus
@@ -144,7 +144,13 @@ def match_create(
         **engine.roster_settings(mode),
     }
     teams = [_checked_team(engine, seat, team_settings, system) for seat in seats]
-    setup = {**settings, "mode": mode, "players": teams}
+    # Systems whose missions are data (Grundregeln's scenarios) read them from the catalogue;
+    # the engine copies the one it plays into its events, so later edits never change a match.
+    missions = [
+        {"slug": m.slug, "name": m.name, "data": m.data}
+        for m in Mission.objects.filter(system=system).order_by("pk")
+    ]
+    setup = {**settings, "mode": mode, "missions": missions, "players": teams}
     events = engine.start(setup, rng or _server_rng())
     state = replay(engine, events)
     match = Match.objects.create(

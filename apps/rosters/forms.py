@@ -2,15 +2,51 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.models import Faction, GameSystem
 from apps.systems.core.registry import registry
 
 MAX_IMPORT_BYTES = 256 * 1024
+MAX_POINTS_LIMIT = 10_000
+
+
+def roster_size_text(settings: Mapping[str, object]) -> str:
+    """How big a team is built: its game size, or the points limit of a points system."""
+    if "game_size" in settings:
+        return gettext("game size %(size)s") % {"size": settings["game_size"]}
+    limit = settings.get("points_limit")
+    if isinstance(limit, int):
+        return ngettext("%(points)s point", "%(points)s points", limit) % {"points": limit}
+    return gettext("no points limit")
+
+
+def add_size_field(form: forms.Form, system: GameSystem, *, initial: bool) -> str:
+    """The field that sizes a team: a game size where the system has presets, else an optional
+    points limit (api.md's points systems). Returns the field's name."""
+    sizes = registry().get(system.slug).game_sizes
+    if sizes:
+        form.fields["game_size"] = forms.TypedChoiceField(
+            label=_("Game size"),
+            coerce=int,
+            choices=[(size.value, _(size.label)) for size in sizes],
+            initial=5 if initial else None,
+        )
+        return "game_size"
+    form.fields["points_limit"] = forms.IntegerField(
+        label=_("Points limit"),
+        required=False,
+        min_value=1,
+        max_value=MAX_POINTS_LIMIT,
+        help_text=_("What the players agreed on; leave it empty for no limit."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    return "points_limit"
 
 
 class RosterCreateForm(forms.Form):
@@ -18,29 +54,25 @@ class RosterCreateForm(forms.Form):
     faction = forms.ModelChoiceField(
         label=_("Faction"), queryset=Faction.objects.none(), empty_label=_("Choose a faction")
     )
-    game_size = forms.TypedChoiceField(label=_("Game size"), coerce=int, initial=5)
 
     def __init__(self, *args: Any, system: GameSystem, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         faction_field = self.fields["faction"]
         assert isinstance(faction_field, forms.ModelChoiceField)
         faction_field.queryset = Faction.objects.filter(system=system)
-        set_game_size_choices(self, system)
+        self.size_name = add_size_field(self, system, initial=True)
 
-
-def set_game_size_choices(form: forms.Form, system: GameSystem) -> None:
-    field = form.fields["game_size"]
-    assert isinstance(field, forms.TypedChoiceField)
-    field.choices = [(size.value, _(size.label)) for size in registry().get(system.slug).game_sizes]
+    def settings(self) -> dict[str, object]:
+        """The roster settings the form sets (call after ``is_valid``)."""
+        return {self.size_name: self.cleaned_data[self.size_name]}
 
 
 class RosterSettingsForm(forms.Form):
     name = forms.CharField(label=_("Team name"), max_length=100)
-    game_size = forms.TypedChoiceField(label=_("Game size"), coerce=int)
 
     def __init__(self, *args: Any, system: GameSystem, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        set_game_size_choices(self, system)
+        self.size_name = add_size_field(self, system, initial=False)
         rules = registry().get(system.slug).rosters
         self.option_keys = [option.key for option in rules.options] if rules else []
         for option in rules.options if rules else ():
@@ -51,10 +83,14 @@ class RosterSettingsForm(forms.Form):
     def option_fields(self) -> list[forms.BoundField]:
         return [self[key] for key in self.option_keys]
 
+    def size_field(self) -> forms.BoundField:
+        return self[self.size_name]
+
     def settings(self) -> dict[str, object]:
         """The roster settings the form sets (call after ``is_valid``)."""
         data = self.cleaned_data
-        return {"game_size": data["game_size"], **{key: data[key] for key in self.option_keys}}
+        options = {key: data[key] for key in self.option_keys}
+        return {self.size_name: data[self.size_name], **options}
 
 
 class RenameForm(forms.Form):

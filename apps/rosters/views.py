@@ -133,7 +133,7 @@ def roster_new(request: HtmxHttpRequest, system_slug: str) -> HttpResponse:
                 system=system,
                 name=form.cleaned_data["name"],
                 faction=form.cleaned_data["faction"],
-                settings={"game_size": form.cleaned_data["game_size"]},
+                settings=form.settings(),
             )
         except RuleViolation as error:
             form.add_error(None, error.message)

@@ -1,6 +1,6 @@
 """Leagues for tests, made through the services as the pages make them.
 
-Grundregeln has no roster rules yet, so its leagues take players without a roster; the roster
+Stahlgewitter has no roster rules yet, so its leagues take players without a roster; the roster
 lock is tested with Deathmatch.
 """
 
@@ -18,7 +18,7 @@ from tests.accounts.factories import UserFactory
 
 
 def make_league(
-    organiser: User | None = None, *, system: str = "grundregeln", **changes: Any
+    organiser: User | None = None, *, system: str = "stahlgewitter", **changes: Any
 ) -> League:
     fields: dict[str, Any] = {"name": "Dienstagsliga", "visibility": League.Visibility.PUBLIC}
     fields.update(changes)

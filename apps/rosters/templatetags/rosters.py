@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext
 
+from apps.rosters.forms import roster_size_text
 from apps.systems.core.rosters import RosterIssue
 
 register = template.Library()
@@ -26,3 +27,9 @@ def issue_message(issue: RosterIssue) -> str:
 def translated(message: str) -> str:
     """Translate a gettext_noop-marked string that comes from a rule system."""
     return gettext(message) if message else ""
+
+
+@register.filter
+def roster_size(settings: dict[str, object]) -> str:
+    """A roster's game size or points limit, in words."""
+    return roster_size_text(settings)

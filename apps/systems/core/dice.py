@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import reduce
 
-from apps.systems.core.distributions import Distribution, add, from_weights, point, shift, uniform
+from apps.systems.core.distributions import Distribution, add, p_at_least, point, shift, uniform
 from apps.systems.core.errors import RuleViolation
 
 
@@ -51,31 +51,70 @@ def sum_of_dice(count: int, sides: int, modifier: int = 0) -> Distribution:
 
 
 # Grundregeln: "Jede geworfene 6 explodiert einmal" -- SPEC §2 decides that this means one extra
-# die per natural 6 among the original dice, and the extra die never explodes again.
+# die per natural 6 among the original dice, and the extra die never explodes again. Where an
+# ability allows it, a 1 is rerolled once ("Wiederholungswürfel dürfen kein zweites Mal wiederholt
+# werden"); a rerolled original die that shows a 6 explodes like any rolled 6.
 
 
 @dataclass(frozen=True)
 class ExplodingRoll:
-    """A Grundregeln roll: ``dice`` as first rolled, ``extra`` one die per natural top face."""
+    """A Grundregeln roll: ``dice`` as they finally show, ``extra`` one die per natural top face
+    among them; ``rerolled`` the positions in ``all_dice`` whose 1 was rolled again."""
 
     dice: tuple[int, ...]
     extra: tuple[int, ...]
+    rerolled: tuple[int, ...] = ()
 
     @property
     def all_dice(self) -> tuple[int, ...]:
         return self.dice + self.extra
+
+    @property
+    def total(self) -> int:
+        """The sum of every die, for rolls that add up (movement, the round start roll)."""
+        return sum(self.all_dice)
 
     def successes(self, target: int) -> int:
         """How many dice, extra dice included, show at least ``target``."""
         return sum(1 for value in self.all_dice if value >= target)
 
 
-def roll_exploding_once(rng: random.Random, count: int, sides: int = 6) -> ExplodingRoll:
-    dice = roll_dice(rng, count, sides)
-    return ExplodingRoll(dice=dice, extra=roll_dice(rng, dice.count(sides), sides))
+def _rolled_with_rerolls(
+    rng: random.Random, count: int, sides: int, reroll_ones: bool, offset: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    dice = list(roll_dice(rng, count, sides))
+    rerolled = []
+    if reroll_ones:
+        for position, value in enumerate(dice):
+            if value == 1:
+                dice[position] = roll_die(rng, sides)
+                rerolled.append(offset + position)
+    return tuple(dice), tuple(rerolled)
 
 
-def exploding_once_successes(count: int, target: int, sides: int = 6) -> Distribution:
+def roll_exploding_once(
+    rng: random.Random, count: int, sides: int = 6, *, reroll_ones: bool = False
+) -> ExplodingRoll:
+    dice, rerolled = _rolled_with_rerolls(rng, count, sides, reroll_ones, 0)
+    extra, extra_rerolled = _rolled_with_rerolls(
+        rng, dice.count(sides), sides, reroll_ones, len(dice)
+    )
+    return ExplodingRoll(dice=dice, extra=extra, rerolled=rerolled + extra_rerolled)
+
+
+def face(sides: int = 6, *, reroll_ones: bool = False) -> Distribution:
+    """What one die finally shows; with ``reroll_ones`` a 1 is rolled once more."""
+    plain = die(sides)
+    if not reroll_ones:
+        return plain
+    # A 1 comes back as any face: P(1) = 1/s * 1/s, every other face 1/s + 1/s * 1/s.
+    again = plain[1]
+    return {value: p * again if value == 1 else p + again * p for value, p in plain.items()}
+
+
+def exploding_once_successes(
+    count: int, target: int, sides: int = 6, *, reroll_ones: bool = False
+) -> Distribution:
     """Distribution of how many of all dice (original and extra) show ``target`` or more.
 
     ``target`` is 2..sides, the range the Grundregeln hit and damage tables use.
@@ -86,24 +125,33 @@ def exploding_once_successes(count: int, target: int, sides: int = 6) -> Distrib
         raise RuleViolation(
             "dice_target_out_of_range", f"A d{sides} target must be 2 to {sides}, not {target}."
         )
-    # Per original die, counted over the sides * sides equally likely (die, extra die) pairs:
-    # a top face is one success plus one more if its extra die also reaches the target.
-    fails = target - 1
-    one_die = from_weights(
-        {
-            0: fails * sides,
-            1: (sides - target) * sides + fails,
-            2: sides - fails,
-        }
-    )
+    faces = face(sides, reroll_ones=reroll_ones)
+    top = faces[sides]
+    hit = p_at_least(faces, target)
+    # Per original die: a top face is one success plus one more if its extra die succeeds.
+    one_die = {
+        0: 1 - hit,
+        1: hit - top + top * (1 - hit),
+        2: top * hit,
+    }
     return reduce(add, [one_die] * count, point(0))
 
 
-def exploding_once_die_sum(sides: int = 6) -> Distribution:
+def exploding_once_die_sum(sides: int = 6, *, reroll_ones: bool = False) -> Distribution:
     """Sum shown by one die whose top face adds one extra, non-exploding die (1..5, 7..12)."""
-    plain = {value: Fraction(1, sides) for value in range(1, sides)}
-    exploded = shift({value: p / sides for value, p in die(sides).items()}, sides)
+    faces = face(sides, reroll_ones=reroll_ones)
+    plain = {value: p for value, p in faces.items() if value != sides}
+    exploded = shift({value: p * faces[sides] for value, p in faces.items()}, sides)
     return plain | exploded
+
+
+def exploding_once_dice_sum(
+    count: int, sides: int = 6, modifier: int = 0, *, reroll_ones: bool = False
+) -> Distribution:
+    """``count`` exploding dice added up, plus ``modifier`` (Grundregeln 2W6+B, W6+B)."""
+    _check_count(count)
+    one = exploding_once_die_sum(sides, reroll_ones=reroll_ones)
+    return shift(reduce(add, [one] * count, point(0)), modifier)
 
 
 # Stahlgewitter d10 procedures.

@@ -20,6 +20,7 @@ from apps.systems.core.cards import CardLayouts
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import MatchEngine
 from apps.systems.core.rosters import RosterRules
+from apps.systems.core.scenarios import ScenarioRules
 from apps.systems.core.schema import CatalogSchema
 
 SYSTEM_PACKAGES: Final = (
@@ -81,6 +82,8 @@ class GameSystemInfo:
     # What goes on the system's printed cards and roster sheet (plain data; the Django layer
     # renders it with templates/cards/<slug>/).
     cards: CardLayouts | None = None
+    # Systems whose missions are data an organiser writes in the scenario editor.
+    scenarios: ScenarioRules | None = None
 
     def reference(self, language: str) -> str:
         """The Markdown rules reference in ``language`` (e.g. "de", "de-at"), else English.

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.registry import DiceKind, GameSystemInfo, Unit
+from apps.systems.grundregeln.cards import GrundregelnCardLayouts
+from apps.systems.grundregeln.match.engine import GrundregelnEngine
+from apps.systems.grundregeln.scenario import GrundregelnScenarioRules
+from apps.systems.grundregeln.system import GrundregelnCatalogSchema, GrundregelnRosterRules
 
 SYSTEM = GameSystemInfo(
     slug="grundregeln",
@@ -18,8 +22,13 @@ SYSTEM = GameSystemInfo(
     dice=DiceKind.D6,
     min_players=2,
     max_players=2,
-    # The rulebook sets no game sizes; the scenario decides what is fielded.
+    # The rulebook sets no game sizes: teams are built to a points limit the players agree on.
     game_sizes=(),
     rulebook="grundregeln.de.txt",
     package=__name__,
+    catalog=GrundregelnCatalogSchema(),
+    rosters=GrundregelnRosterRules(),
+    matches=GrundregelnEngine(),
+    cards=GrundregelnCardLayouts(),
+    scenarios=GrundregelnScenarioRules(),
 )
