@@ -114,6 +114,15 @@ def _setting_field(spec: FieldSpec) -> forms.Field:
     return forms.CharField(label=label, required=spec.required, max_length=100)
 
 
+def _size_words(roster: Roster) -> list[str]:
+    """A roster's size setting in a choice label: its game size or its points limit."""
+    if "game_size" in roster.settings:
+        return [str(roster.settings["game_size"])]
+    if "points_limit" in roster.settings:
+        return [str(_("%(limit)s points") % {"limit": roster.settings["points_limit"]})]
+    return []
+
+
 class MatchSetupForm(forms.Form):
     mode = forms.ChoiceField(label=_("Game mode"))
 
@@ -131,11 +140,7 @@ class MatchSetupForm(forms.Form):
             self.fields[spec.name] = _setting_field(spec)
         illegal = _("illegal")
         roster_choices = [("", "—")] + [
-            (
-                str(r.pk),
-                f"{r.name} · {r.settings.get('game_size', '?')}"
-                + ("" if r.legal else f" · {illegal}"),
-            )
+            (str(r.pk), " · ".join([r.name, *_size_words(r), *([] if r.legal else [illegal])]))
             for r in rosters
         ]
         for seat in range(MAX_SEATS):

@@ -133,7 +133,7 @@ def roster_new(request: HtmxHttpRequest, system_slug: str) -> HttpResponse:
                 system=system,
                 name=form.cleaned_data["name"],
                 faction=form.cleaned_data["faction"],
-                settings={"game_size": form.cleaned_data["game_size"]},
+                settings=form.settings(),
             )
         except RuleViolation as error:
             form.add_error(None, error.message)
@@ -213,6 +213,26 @@ def entry_rename(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> Htt
             roster_id=roster_id,
             entry_id=entry_id,
             name=form.cleaned_data["name"],
+        ),
+    )
+
+
+@login_required
+@require_POST
+def entry_attach(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> HttpResponse:
+    """Assign an entry to another one (a telematon to its operator); empty releases it."""
+    target = request.POST.get("attach_to", "")
+    if target and not target.isdigit():
+        roster = roster_for_owner(_user(request), roster_id)
+        return _render_builder(request, roster, error=_("Choose a model of this roster."))
+    return _change(
+        request,
+        roster_id,
+        lambda: services.roster_entry_attach(
+            owner=_user(request),
+            roster_id=roster_id,
+            entry_id=entry_id,
+            attach_to_id=int(target) if target else None,
         ),
     )
 
