@@ -79,7 +79,12 @@ def command_args(fields: Mapping[str, Sequence[str]]) -> dict[str, Any]:
 
 
 def _mode_choices(system: GameSystem) -> list[tuple[str, str]]:
-    """The system's game modes from the catalogue, with how many players each is for."""
+    """The system's game modes from the catalogue, with how many players each is for; an
+    engine with its own ``mode_choices()`` (value, gettext_noop-marked label) lists those."""
+    engine = registry().get(system.slug).matches
+    own = getattr(engine, "mode_choices", None)
+    if own is not None:
+        return [(value, str(_(label))) for value, label in own()]
     choices = [("random", str(_("Random: flip a card")))]
     for mission in Mission.objects.filter(system=system).order_by("pk"):
         number = f"{mission.number} · " if mission.number is not None else ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.registry import DiceKind, GameSystemInfo, Unit
+from apps.systems.universalis.match.engine import UniversalisEngine
 from apps.systems.universalis.system import UniversalisCatalogSchema, UniversalisRosterRules
 
 SYSTEM = GameSystemInfo(
@@ -28,4 +29,5 @@ SYSTEM = GameSystemInfo(
     package=__name__,
     catalog=UniversalisCatalogSchema(),
     rosters=UniversalisRosterRules(),
+    matches=UniversalisEngine(),
 )
