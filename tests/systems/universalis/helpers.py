@@ -143,7 +143,9 @@ def fixture_cards() -> tuple[dict[str, UnitCard], dict[str, Power]]:
         for p in data["profiles"]
     }
     powers = {
-        i["slug"]: power_from_stats(slug=i["slug"], name=i["name"], kind=i["kind"], stats=i["stats"])
+        i["slug"]: power_from_stats(
+            slug=i["slug"], name=i["name"], kind=i["kind"], stats=i["stats"]
+        )
         for i in data["items"]
     }
     return cards, powers
@@ -278,4 +280,3 @@ def one(events: Iterable[Event], type_: str) -> Mapping[str, Any]:
 def rolls(events: Iterable[Event]) -> list[Mapping[str, Any]]:
     shown = of_type(events, "rolls_shown")
     return list(shown[-1]["patch"]["state"]["last_rolls"]) if shown else []
-

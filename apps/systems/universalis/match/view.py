@@ -195,6 +195,8 @@ class MemberActions:
     blockers: tuple[Option, ...]
     enemy_powers: tuple[Option, ...]
     speed: int
+    move_cost: int
+    target_rows: tuple[int, ...]
     can_flee: bool
     operator_ap: int | None
 
@@ -478,6 +480,11 @@ def _member(state: MatchState, unit: Unit, selected: int | None) -> MemberAction
             for i in u.powers_in_play
         ),
         speed=rules.speed(unit),
+        move_cost=2 if unit.prone else 1,
+        # One target row, and more for sustained fire (at most 5 targets in all, 14.12).
+        target_rows=tuple(
+            range(min(5, 1 + max((w.df for _i, w in usable if not w.melee), default=0)))
+        ),
         can_flee=unit.panic,
         operator_ap=operator_ap,
     )
