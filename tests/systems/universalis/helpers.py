@@ -26,16 +26,14 @@ from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Command, Event, replay
 from apps.systems.universalis.catalog import (
     Armour,
-    Camouflage,
+    Attribute,
     Discipline,
-    Effect,
     ModelType,
     Movement,
     Power,
     PowerDuration,
     PowerRange,
     PowerTarget,
-    Attribute,
     Size,
     UnitCard,
     Weapon,
