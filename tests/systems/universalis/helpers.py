@@ -76,25 +76,29 @@ def soldier(name: str = "Soldat", **changes: Any) -> UnitCard:
 
 
 def telematon(name: str = "Drohne", **changes: Any) -> UnitCard:
-    return soldier(
-        name,
-        type=ModelType.TELEMATON,
-        size=Size.SMALL,
-        agi=None,
-        nk=None,
-        fk=None,
-        eh=None,
-        ko=2,
-        hp=3,
-        hp_critical=1,
-        **changes,
-    )
+    values: dict[str, Any] = {
+        "type": ModelType.TELEMATON,
+        "size": Size.SMALL,
+        "agi": None,
+        "nk": None,
+        "fk": None,
+        "eh": None,
+        "ko": 2,
+        "hp": 3,
+        "hp_critical": 1,
+    }
+    return soldier(name, **{**values, **changes})
 
 
 def colossus(name: str = "Koloss", **changes: Any) -> UnitCard:
-    return soldier(
-        name, type=ModelType.COLOSSUS, size=Size.HUGE, ko=8, hp=9, hp_critical=3, **changes
-    )
+    values: dict[str, Any] = {
+        "type": ModelType.COLOSSUS,
+        "size": Size.HUGE,
+        "ko": 8,
+        "hp": 9,
+        "hp_critical": 3,
+    }
+    return soldier(name, **{**values, **changes})
 
 
 def power(
@@ -152,7 +156,7 @@ def fixture_cards() -> tuple[dict[str, UnitCard], dict[str, Power]]:
 def setup(
     teams: Sequence[Sequence[Mapping[str, Any]]] | None = None,
     *,
-    mode: str = "vernichtung",
+    mode: str = "secret",
     max_rounds: int = 0,
 ) -> dict[str, Any]:
     """A ``start`` setup; by default Anna and Ben each lead a leader soldier and a soldier."""

@@ -1599,7 +1599,9 @@ def _lose_hp(
         return
     if shock:
         _shock(ctx, unit_id, 1, cause="survived")
-    if unit.card.hp_critical and hp <= unit.card.hp_critical and not unit.critical:
+    if unit.card.hp_critical and hp <= unit.card.hp_critical:
+        # The critical state lasts for the rest of the game and comes once; damage that would
+        # bring it again costs 1 shock instead (11.3).
         if unit.was_critical:
             _shock(ctx, unit_id, 1, cause="critical_again")
         else:
