@@ -1331,16 +1331,17 @@ def _power_roll(ctx: Ctx, unit: Unit, index: int, owner: Unit, label: str) -> bo
 
 def _resolve_power(ctx: Ctx, unit: Unit, index: int, target: Unit | None, args: Args) -> None:
     power = unit.powers[index]
+    blockers = [ctx.unit(uid) for uid in args.ints("blockers", hi=999, most=4)]
+    for blocker in blockers:
+        _check_blocker(ctx, blocker, unit)
     if power.ap:
         unit = _spend(ctx, unit, power.ap, action="use_power", operator_ap=_operator_ap(args))
     if target is not None and target.player != unit.player:
         _defence_test(ctx, target)
     if not _power_roll(ctx, unit, index, unit, _("%(unit)s uses %(power)s")):
         return
-    for blocker_id in args.ints("blockers", hi=999, most=4):
-        blocker = ctx.unit(blocker_id)
-        _check_blocker(ctx, blocker, unit)
-        blocker = _spend(ctx, blocker, 3, action="block_power_reaction")
+    for blocker in blockers:
+        blocker = _spend(ctx, ctx.unit(blocker.id), 3, action="block_power_reaction")
         if _power_roll(ctx, blocker, index, unit, _("%(unit)s tries to block %(power)s")):
             ctx.emit("power_blocked", unit=unit.id, power=power.name, by=blocker.id)
             return
