@@ -213,3 +213,48 @@ def test_commands_endpoint_lists_universalis_commands(api_client: Any, universal
     types = {entry["type"]: entry for entry in listed}
     assert {"pick", "shoot", "melee", "choose_mission", "end_round"} <= set(types)
     assert types["pick"]["private"] and not types["shoot"]["private"]
+
+
+def test_api_refuses_a_secret_choice_for_another_seat(
+    universalis: GameSystem, api_client: Any
+) -> None:
+    anna, ben = UserFactory(), UserFactory()
+    match = opened(universalis, anna, ben)
+    api_client.force_authenticate(anna)
+    refused = api_client.post(
+        f"/api/v1/matches/{match.pk}/commands/",
+        {"type": "choose_mission", "args": {"player": 1, "mission": "kopfjagd"}},
+        format="json",
+    )
+    assert refused.status_code == 400 and refused.json()["code"] == "private_command"
+    chosen = api_client.post(
+        f"/api/v1/matches/{match.pk}/commands/",
+        {"type": "choose_mission", "args": {"player": 0, "mission": "kopfjagd"}},
+        format="json",
+    ).json()
+    assert chosen["state"]["players"][0]["mission"] == "kopfjagd"
+    assert chosen["events"][0]["data"]["mission"] == "kopfjagd"
+
+
+def test_a_user_holding_both_seats_names_the_seat_to_see_its_secret(
+    universalis: GameSystem, api_client: Any
+) -> None:
+    anna = UserFactory()
+    match = opened(universalis, anna, anna)
+    command(match, anna, "choose_mission", player=1, mission="durchbruch")
+    api_client.force_authenticate(anna)
+    url = f"/api/v1/matches/{match.pk}/"
+    assert api_client.get(url).json()["state"]["players"][1]["mission"] is None
+    seen = api_client.get(f"{url}?seat=1").json()
+    assert seen["viewer"] == 1 and seen["state"]["players"][1]["mission"] == "durchbruch"
+
+
+def test_the_match_form_offers_the_secret_choice_and_agreed_missions(
+    universalis: GameSystem,
+) -> None:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(UserFactory())
+    page = client.get(reverse("matches:new", args=["universalis"])).content.decode()
+    assert "Each player picks a mission in secret (rulebook)" in page
+    assert "Kopfjagd (Headhunt)" in page and "Round limit" in page
+    assert "Random: flip a card" not in page
