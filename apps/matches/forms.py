@@ -148,7 +148,11 @@ class MatchSetupForm(forms.Form):
             (str(r.pk), " · ".join([r.name, *_size_words(r), *([] if r.legal else [illegal])]))
             for r in rosters
         ]
-        for seat in range(MAX_SEATS):
+        info = registry().get(system.slug)
+        # As many seats as the system has players (Deathmatch up to 4, Universalis 2).
+        self.seat_count = min(MAX_SEATS, info.max_players)
+        self.random_mode = any(value == "random" for value, _label in mode.choices)
+        for seat in range(self.seat_count):
             required = seat < 2
             label = (_("Player %(n)s") if required else _("Player %(n)s (optional)")) % {
                 "n": seat + 1
@@ -171,7 +175,7 @@ class MatchSetupForm(forms.Form):
     def seat_fields(self) -> list[list[forms.BoundField]]:
         return [
             [self[f"name_{seat}"], self[f"roster_{seat}"], self[f"share_{seat}"]]
-            for seat in range(MAX_SEATS)
+            for seat in range(self.seat_count)
         ]
 
     def setting_fields(self) -> list[forms.BoundField]:
@@ -182,7 +186,7 @@ class MatchSetupForm(forms.Form):
         data = self.cleaned_data
         return [
             (seat, data[f"name_{seat}"], data[f"roster_{seat}"], data[f"share_{seat}"].strip())
-            for seat in range(MAX_SEATS)
+            for seat in range(self.seat_count)
             if data.get(f"roster_{seat}") or data.get(f"share_{seat}", "").strip()
         ]
 

@@ -134,6 +134,11 @@ def _tracker_systems() -> list[GameSystem]:
 def match_list(request: HtmxHttpRequest) -> HttpResponse:
     matches = list(match_list_for_user(_user(request))[:100])
     names = {(m.system_id, m.slug): m.name for m in Mission.objects.all()}
+    # Modes an engine offers besides the catalogue's missions (Universalis: the secret choice).
+    for system in _tracker_systems():
+        own = getattr(registry().get(system.slug).matches, "mode_choices", None)
+        for value, label in own() if own is not None else ():
+            names.setdefault((system.pk, value), _(label))
     rows = [(match, names.get((match.system_id, match.mode), match.mode)) for match in matches]
     return render(request, "matches/list.html", {"rows": rows, "systems": _tracker_systems()})
 
