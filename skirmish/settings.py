@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "apps.rosters",
     "apps.matches",
     "apps.leagues",
+    "apps.cards",
 ]
 
 MIDDLEWARE = [
@@ -222,6 +223,18 @@ CELERY_TASK_TIME_LIMIT = 5 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = TIME_ZONE
+CELERY_BEAT_SCHEDULE = {
+    # Fails exports whose worker died and deletes old PDFs (also `manage.py cards_cleanup`).
+    "cards-cleanup": {"task": "cards.cleanup", "schedule": 60 * 60},
+}
+
+# --- Printed cards ----------------------------------------------------------------------------
+
+# Finished card PDFs are kept this long, then deleted by the cleanup task.
+CARDS_KEEP_DAYS = env.integer("CARDS_KEEP_DAYS", default=7, minimum=1)
+# An export still "running" after this long lost its worker (the task's hard time limit is
+# CELERY_TASK_TIME_LIMIT); it is marked failed so that its page stops waiting.
+CARDS_STALE_MINUTES = env.integer("CARDS_STALE_MINUTES", default=10, minimum=1)
 
 # --- Logging ----------------------------------------------------------------------------------
 
@@ -234,4 +247,6 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    # WeasyPrint logs every layout step at INFO; its warnings are what matters.
+    "loggers": {"weasyprint": {"level": "WARNING"}, "fontTools": {"level": "WARNING"}},
 }

@@ -9,6 +9,7 @@ from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from apps.accounts.api import TokenObtainView
+from apps.cards.api import CardExportDetailView, RosterCardsView
 from apps.catalog.api import (
     FactionListView,
     ItemListView,
@@ -56,6 +57,8 @@ api_v1 = [
     path("matches/<int:match_id>/commands/", MatchCommandView.as_view(), name="match-commands"),
     path("matches/<int:match_id>/events/", MatchEventsView.as_view(), name="match-events"),
     *league_api,
+    path("rosters/<int:roster_id>/cards/", RosterCardsView.as_view(), name="roster-cards"),
+    path("card-exports/<int:export_id>/", CardExportDetailView.as_view(), name="card-export"),
 ]
 
 urlpatterns = [
@@ -65,6 +68,7 @@ urlpatterns = [
     path("rosters/", include("apps.rosters.urls")),
     path("matches/", include("apps.matches.urls")),
     path("leagues/", include("apps.leagues.urls")),
+    path("cards/", include("apps.cards.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

@@ -124,6 +124,7 @@ def test_create_a_league_pair_a_round_report_confirm_and_see_the_standings(
     host.get_by_role("button", name="Flip for deployment").click()
     host.get_by_role("button", name=re.compile(" first$")).first.click()
     host.get_by_role("button", name="Start round 1").click()
+    expect(host.get_by_role("button", name="Flip for initiative")).to_be_visible()
     # The table settles the game quickly: B's fighters are knocked out by hand corrections.
     for index in range(3):
         fighter = host.locator(".team[data-player='1'] .unit").nth(index)

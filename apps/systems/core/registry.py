@@ -16,6 +16,7 @@ from functools import cache
 from importlib import resources
 from typing import Final
 
+from apps.systems.core.cards import CardLayouts
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import MatchEngine
 from apps.systems.core.rosters import RosterRules
@@ -77,6 +78,9 @@ class GameSystemInfo:
     catalog: CatalogSchema | None = None
     rosters: RosterRules | None = None
     matches: MatchEngine | None = None
+    # What goes on the system's printed cards and roster sheet (plain data; the Django layer
+    # renders it with templates/cards/<slug>/).
+    cards: CardLayouts | None = None
 
     def reference(self, language: str) -> str:
         """The Markdown rules reference in ``language`` (e.g. "de", "de-at"), else English.

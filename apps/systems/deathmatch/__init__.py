@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.registry import DiceKind, GameSize, GameSystemInfo, Unit
+from apps.systems.deathmatch.cards import DeathmatchCardLayouts
 from apps.systems.deathmatch.match.engine import DeathmatchEngine
 from apps.systems.deathmatch.system import DeathmatchCatalogSchema, DeathmatchRosterRules
 
@@ -32,4 +33,5 @@ SYSTEM = GameSystemInfo(
     catalog=DeathmatchCatalogSchema(),
     rosters=DeathmatchRosterRules(),
     matches=DeathmatchEngine(),
+    cards=DeathmatchCardLayouts(),
 )

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Final
 
 from apps.systems.core.deck import Deck, Flip
 from apps.systems.core.match import Event
@@ -676,47 +677,43 @@ def _knocked_out(state: MatchState, data: Data) -> MatchState:
     return state.with_unit(data["unit"], lp=0)
 
 
+# What a knocked-out model loses whether it respawns or leaves: markers, power-ups, bonuses,
+# readiness, remaining AP and any flag it carried.
+_KNOCKED_OUT: Final[Mapping[str, Any]] = MappingProxyType(
+    {
+        "ap": 0,
+        "markers": Markers(),
+        "dodges": 0,
+        "aim": False,
+        "power_strike": False,
+        "readiness": False,
+        "shields": 0,
+        "penetration": False,
+        "shimmer": False,
+        "erloeser": False,
+        "flags": (),
+    }
+)
+
+
 @handles("respawned")
 def _respawned(state: MatchState, data: Data) -> MatchState:
     unit = state.unit(data["unit"])
     was_waiting = not unit.activated
     return state.with_unit(
         unit.id,
+        **_KNOCKED_OUT,
         lp=unit.max_lp,
-        markers=Markers(),
         respawns=unit.respawns + 1,
-        ap=0,
         activated=True,
         order_allowed=was_waiting and state.phase in (Phase.ACTIVATION, Phase.DRONES),
         ordered=False,
-        dodges=0,
-        aim=False,
-        power_strike=False,
-        readiness=False,
-        shields=0,
-        penetration=False,
-        shimmer=False,
-        erloeser=False,
-        flags=(),
-        king=unit.king,
     )
 
 
 @handles("removed")
 def _removed(state: MatchState, data: Data) -> MatchState:
-    unit = state.unit(data["unit"])
-    return state.with_unit(
-        unit.id,
-        out=True,
-        ap=0,
-        readiness=False,
-        flags=(),
-        markers=Markers(),
-        shields=0,
-        penetration=False,
-        shimmer=False,
-        erloeser=False,
-    )
+    return state.with_unit(data["unit"], **_KNOCKED_OUT, out=True)
 
 
 @handles("vp_scored")

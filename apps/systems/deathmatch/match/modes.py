@@ -135,6 +135,10 @@ CORE_SHIELDS: Final = 3
 VP_TARGETS: Final = {3: 0, 5: 1, 7: 2}
 
 
+# Victory lines several modes share.
+SIX_ROUNDS: Final = gettext_noop("6 rounds; most VP win, a tie is a draw.")
+ONE_VP_PER_KNOCK_OUT: Final = gettext_noop("1 VP per enemy knocked out.")
+
 MODES: Final = (
     Mode(
         slug="last-man-standing",
@@ -208,8 +212,8 @@ MODES: Final = (
                 "3 VP for bringing the flag into the enemy deployment zone; it returns to "
                 "the centre."
             ),
-            gettext_noop("1 VP per enemy knocked out."),
-            gettext_noop("6 rounds; most VP win, a tie is a draw."),
+            ONE_VP_PER_KNOCK_OUT,
+            SIX_ROUNDS,
         ),
         ko_vp=1,
         flag_score_vp=3,
@@ -230,7 +234,7 @@ MODES: Final = (
             gettext_noop(
                 "At the end, 3 VP per full third of its LP the enemy core has lost (if it stands)."
             ),
-            gettext_noop("1 VP per enemy knocked out."),
+            ONE_VP_PER_KNOCK_OUT,
             gettext_noop(
                 "Ends after round 7 or at the end of the round in which the first core fell; "
                 "a tie goes to whoever destroyed a core first, else a draw."
@@ -257,7 +261,7 @@ MODES: Final = (
                 "the player who did not have the king names one of their models)."
             ),
             gettext_noop("1 VP per focal point controlled at the end of each round."),
-            gettext_noop("6 rounds; most VP win, a tie is a draw."),
+            SIX_ROUNDS,
         ),
         diagonal=True,
         king=True,
@@ -280,8 +284,8 @@ MODES: Final = (
                 "is spent): 3 VP per activated switch at the end of the last round."
             ),
             gettext_noop("A knocked-out carrier's flag returns to its owner's zone."),
-            gettext_noop("1 VP per enemy knocked out."),
-            gettext_noop("6 rounds; most VP win, a tie is a draw."),
+            ONE_VP_PER_KNOCK_OUT,
+            SIX_ROUNDS,
         ),
         ko_vp=1,
         breakthrough=True,
@@ -300,7 +304,7 @@ MODES: Final = (
         victory=(
             gettext_noop("3 VP at the end of each round for every team controlling 2 switches."),
             gettext_noop("2 VP each time you knock out an enemy VIP."),
-            gettext_noop("6 rounds; most VP win, a tie is a draw."),
+            SIX_ROUNDS,
         ),
         domination=(2, 3),
         vip_vp=2,
@@ -317,7 +321,7 @@ MODES: Final = (
         victory=(
             gettext_noop("5 VP at the end of each round for the team controlling both switches."),
             gettext_noop("3 VP each time you knock out the enemy VIP."),
-            gettext_noop("6 rounds; most VP win, a tie is a draw."),
+            SIX_ROUNDS,
         ),
         diagonal=True,
         domination=(2, 5),
@@ -338,7 +342,7 @@ MODES: Final = (
             gettext_noop("4 VP for bringing the enemy flag into your deployment zone."),
             gettext_noop("1 VP for recapturing your own flag (it returns to its place)."),
             gettext_noop("2 VP each time you knock out the enemy VIP."),
-            gettext_noop("6 rounds; most VP win, a tie is a draw."),
+            SIX_ROUNDS,
         ),
         diagonal=True,
         flag_home_vp=1,
@@ -376,8 +380,8 @@ MODES: Final = (
         summary=gettext_noop("A switch on every point I."),
         victory=(
             gettext_noop("2 VP per switch controlled at the end of each round."),
-            gettext_noop("1 VP per enemy knocked out."),
-            gettext_noop("6 rounds; most VP win, a tie is a draw."),
+            ONE_VP_PER_KNOCK_OUT,
+            SIX_ROUNDS,
         ),
         switch_vp=2,
         ko_vp=1,
@@ -392,7 +396,7 @@ MODES: Final = (
         victory=(
             gettext_noop("3 VP at the end of each round for every team controlling 2 switches."),
             gettext_noop("2 VP each time you knock out an enemy VIP."),
-            gettext_noop("6 rounds; most VP win, a tie is a draw."),
+            SIX_ROUNDS,
         ),
         domination=(2, 3),
         vip_vp=2,
@@ -411,8 +415,8 @@ MODES: Final = (
                 "4 VP when a model brings your own flag to the switch farthest from your zone "
                 "(4 players: one of the two farthest); the flag returns to your zone."
             ),
-            gettext_noop("1 VP per enemy knocked out."),
-            gettext_noop("6 rounds; most VP win, a tie is a draw."),
+            ONE_VP_PER_KNOCK_OUT,
+            SIX_ROUNDS,
         ),
         ko_vp=1,
         flag_score_vp=4,
@@ -430,8 +434,8 @@ MODES: Final = (
                 "Whoever knocks out the king makes the knocking model the new king (if unclear, "
                 "the player to the right of the king's controller names one of their models)."
             ),
-            gettext_noop("1 VP per enemy knocked out."),
-            gettext_noop("6 rounds; most VP win, a tie is a draw."),
+            ONE_VP_PER_KNOCK_OUT,
+            SIX_ROUNDS,
         ),
         king=True,
         king_vp=3,

@@ -16,7 +16,7 @@ from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
 from apps.systems.deathmatch.catalog import Weapon, WeaponKind
 from apps.systems.deathmatch.match import combat
-from apps.systems.deathmatch.match.decide import activatable
+from apps.systems.deathmatch.match.context import activatable
 from apps.systems.deathmatch.match.modes import (
     CORE_REPAIR,
     Layout,

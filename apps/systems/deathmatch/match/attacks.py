@@ -1,0 +1,775 @@
+"""Attacks (SPEC §1.5): ranged, melee and charges with their modifiers, hit and wound flips with
+criticals and grazes, models in the way, area and spray attacks, automatic hits, disengage
+strikes, and the rerolls and accepting that continue a waiting flip.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from apps.systems.core.deck import MAX_MODIFIER, Flip, draw, flip, reroll
+from apps.systems.core.match import Args
+from apps.systems.deathmatch.catalog import WeaponKind
+from apps.systems.deathmatch.match import combat, outcomes, rounds
+from apps.systems.deathmatch.match.context import (
+    Ctx,
+    active_unit,
+    can_reroll,
+    command,
+    lose_bonuses,
+    no_flip_waiting,
+    refuse,
+    seat_order,
+    spend_ap,
+    spend_cp,
+    unit_arg,
+)
+from apps.systems.deathmatch.match.modes import ObjectiveKind
+from apps.systems.deathmatch.match.odds import attack_odds, fraction_text, wound_odds
+from apps.systems.deathmatch.match.rules_text import weapon_rules
+from apps.systems.deathmatch.match.serial import dump
+from apps.systems.deathmatch.match.state import (
+    MAX_MARKERS,
+    MAX_REROLLS_PER_FLIP,
+    Attack,
+    AttackKind,
+    Disengage,
+    FlipPurpose,
+    Marker,
+    MatchState,
+    Outcome,
+    Phase,
+    Target,
+    Unit,
+    UnitKind,
+)
+from apps.systems.deathmatch.match.units import unit_weapons
+
+
+@command("ranged_attack")
+def _ranged_attack(ctx: Ctx, args: Args) -> None:
+    unit = active_unit(ctx, args)
+    declare_attack(ctx, unit, args, AttackKind.RANGED, args.objects("targets"), reaction=False)
+
+
+@command("melee_attack")
+def _melee_attack(ctx: Ctx, args: Args) -> None:
+    unit = active_unit(ctx, args)
+    declare_attack(
+        ctx, unit, args, AttackKind.MELEE, args.objects("targets", most=1), reaction=False
+    )
+
+
+@command("charge")
+def _charge(ctx: Ctx, args: Args) -> None:
+    """Sturmangriff (2 AP): move +1" towards the target, then a free melee attack whose wound
+    flip is boosted on a hit."""
+    unit = active_unit(ctx, args)
+    if unit.stationary:
+        raise refuse("stationary", f"{unit.name} is stationary and cannot charge.")
+    declare_attack(
+        ctx, unit, args, AttackKind.CHARGE, args.objects("targets", most=1), reaction=False
+    )
+
+
+def _situation(args: Args) -> combat.Situation:
+    return combat.Situation(
+        cover=args.text("cover", "none", choices=("none", "cover", "hard")),
+        target_elevated=args.boolean("target_elevated"),
+        attacker_elevated=args.boolean("attacker_elevated"),
+        rear=args.boolean("rear"),
+        target_in_melee=args.boolean("target_in_melee"),
+        obstacle=args.boolean("obstacle"),
+        several_enemies=args.boolean("several_enemies"),
+        warning=args.boolean("warning"),
+        friends_engaged=args.boolean("friends_engaged"),
+        not_in_contact=args.boolean("not_in_contact"),
+    )
+
+
+def declare_attack(
+    ctx: Ctx,
+    attacker: Unit,
+    args: Args,
+    kind: AttackKind,
+    target_args: tuple[Args, ...],
+    *,
+    reaction: bool,
+) -> None:
+    weapons = unit_weapons(attacker)
+    index = args.integer("weapon", 0, lo=0, hi=len(weapons) - 1)
+    weapon = weapons[index]
+    rules = weapon_rules(weapon)
+    ranged = kind is AttackKind.RANGED
+    if ranged != (weapon.kind is WeaponKind.RANGED):
+        wanted = "ranged" if ranged else "melee"
+        raise refuse("wrong_weapon", f"{weapon.name} is not a {wanted} weapon.")
+    if ranged and index < len(attacker.ammo) and attacker.ammo[index] == 0:
+        raise refuse("out_of_ammo", f"{weapon.name} has no ammunition left (Limitiert).")
+    if reaction and rules.unwieldy:
+        raise refuse("unwieldy_reaction", f"{weapon.name} is schwerfällig: not in readiness.")
+    if not target_args:
+        raise refuse("no_target", "Choose a target.")
+    several = ranged and rules.several_targets
+    if len(target_args) > 1 and not several:
+        raise refuse("one_target", f"{weapon.name} attacks one model at a time.")
+    ap = 0 if reaction else 2 if kind is AttackKind.CHARGE or rules.unwieldy else 1
+    spend_ap(ctx, attacker, ap)
+    aimed = ranged and attacker.aim
+    power_strike = not ranged and attacker.power_strike
+    # The attack uses up the bonus it was prepared for and loses the other one.
+    lose_bonuses(ctx, attacker)
+
+    targets: list[Target] = []
+    warned: set[int] = set()
+    for target_arg in target_args:
+        victim = unit_arg(ctx, target_arg)
+        if not victim.in_play or victim.id == attacker.id:
+            raise refuse("bad_target", f"{victim.name} cannot be attacked.")
+        if not several and victim.player == attacker.player:
+            raise refuse(
+                "friendly_target", "Only area and spray attacks can touch your own models."
+            )
+        situation = _situation(target_arg)
+        if situation.warning:
+            if not victim.team_member or victim.player in warned:
+                raise refuse(
+                    "warning_once", "A warning is paid once per attack, for a team fighter."
+                )
+            warned.add(victim.player)
+            spend_cp(ctx, victim.player, 1, "warning")
+        interferers = (
+            target_arg.ints("interferers", lo=-1, hi=len(ctx.state.units) - 1, most=6)
+            if ranged
+            else ()
+        )
+        reflex = combat.target_reflex(attacker, victim, situation, ranged=ranged, aimed=aimed)
+        value = (
+            combat.attack_value(attacker, index)
+            if index < len(attacker.weapons)
+            else combat.Modified(weapon.combat_value, ())
+        )
+        targets.append(
+            Target(
+                unit=victim.id,
+                reflex=reflex.value,
+                attack_value=value.value,
+                resistance_bonus=combat.HARD_COVER_RESISTANCE
+                if ranged and situation.cover == "hard"
+                else 0,
+                reflex_notes=reflex.notes,
+                interferers=interferers,
+                auto_hit=not ranged and victim.stationary,
+            )
+        )
+        if ranged and victim.shimmer:
+            ctx.emit("shimmer_used", unit=victim.id)
+    if rules.ammo is not None and ranged:
+        ctx.emit("ammo_used", unit=attacker.id, weapon=index)
+    if index >= len(attacker.weapons):
+        ctx.emit("erloeser_fired", unit=attacker.id)
+    penetration = attacker.penetration
+    if penetration:
+        ctx.emit("penetration_used", unit=attacker.id)
+    hit_modifier = weapon.bonus_cards + int(aimed)  # aimed is only ever true for ranged
+    attack = Attack(
+        kind=kind,
+        player=attacker.player,
+        attacker=attacker.id,
+        weapon=weapon,
+        weapon_index=index,
+        targets=tuple(targets),
+        reaction=reaction,
+        charge=kind is AttackKind.CHARGE,
+        power_strike=power_strike,
+        penetration=penetration,
+        # Drones and defence systems get no command points: their flips cannot be rerolled.
+        confirm=args.boolean("confirm_flips", True) and attacker.team_member,
+        hit_modifier=max(-MAX_MODIFIER, min(MAX_MODIFIER, hit_modifier)),
+    )
+    ctx.emit("attack_declared", attack=dump(attack))
+    if all(t.auto_hit for t in attack.targets):
+        _resolve_hit(ctx, None)
+    else:
+        _hit_flip(ctx)
+
+
+def _hit_flip(ctx: Ctx) -> None:
+    attack = ctx.state.attack
+    assert attack is not None
+    deck = ctx.state.player(attack.player).deck
+    odds = [_attack_odds_row(deck, attack.hit_modifier, t) for t in attack.targets]
+    flipped = flip(deck, attack.hit_modifier, ctx.rng)
+    ctx.emit("hit_flipped", flip=dump(flipped), odds=odds)
+    if attack.confirm and can_reroll(ctx.state, attack.player, flipped, 0):
+        return
+    _resolve_hit(ctx, None)
+
+
+def _attack_odds_row(deck: Any, modifier: int, target: Target) -> dict[str, object]:
+    odds = attack_odds(deck, modifier, target.attack_value, target.reflex)
+    return {
+        "unit": target.unit,
+        "hit": fraction_text(odds.hit),
+        "graze": fraction_text(odds.graze),
+        "miss": fraction_text(odds.miss + odds.fail),
+        "critical": fraction_text(odds.critical),
+    }
+
+
+def _resolve_hit(ctx: Ctx, auto_hits: int | None) -> None:
+    attack = ctx.state.attack
+    assert attack is not None
+    results = []
+    for target in attack.targets:
+        result: dict[str, object]
+        if target.auto_hit or attack.hit_flip is None:
+            result = {
+                "unit": target.unit,
+                "outcome": Outcome.HIT.value,
+                "crits_auto_hit": 0,
+                "crits_boost": 0,
+                "automatic": True,
+            }
+        else:
+            flipped = attack.hit_flip
+            outcome = combat.hit_outcome(flipped, target.attack_value, target.reflex)
+            nines = 0 if outcome is Outcome.FAIL else flipped.nines
+            auto, boost = combat.default_critical_choice(outcome, nines)
+            if auto_hits is not None:
+                auto = max(0, min(nines, auto_hits))
+                boost = nines - auto
+            final = combat.with_criticals(outcome, auto)
+            result = {
+                "unit": target.unit,
+                "outcome": final.value,
+                "crits_auto_hit": auto,
+                "crits_boost": boost,
+                "card": flipped.result,
+                "attack_value": target.attack_value,
+                "reflex": target.reflex,
+                "chance": target.hit_odds,
+            }
+            if (
+                final is Outcome.MISS
+                and target.interferers
+                and combat.near_miss_hits_interferer(flipped, target.attack_value, target.reflex)
+            ):
+                result["redirected_to"] = _interference(ctx, target)
+        results.append(result)
+    ctx.emit(
+        "hit_resolved",
+        attacker=attack.attacker,
+        kind=attack.kind.value,
+        cause=attack.cause,
+        weapon=attack.weapon.name if attack.weapon else "",
+        cards=list(attack.hit_flip.values) if attack.hit_flip else [],
+        targets=results,
+    )
+    _next_wound(ctx)
+
+
+def _interference(ctx: Ctx, target: Target) -> int | None:
+    """A near-miss hits the model in the way. With several models/obstacles in the way the
+    attacker draws a card for each, +2 for the one closest to the target; the highest is hit
+    (a tie goes to the closer one; an obstacle takes the hit harmlessly)."""
+    attack = ctx.state.attack
+    assert attack is not None
+    blockers = target.interferers
+    if len(blockers) == 1:
+        return blockers[0] if blockers[0] >= 0 else None
+    deck = ctx.state.player(attack.player).deck
+    cards = []
+    for _ in blockers:
+        drawn = draw(deck, ctx.rng)
+        cards.append(drawn.card)
+        deck = drawn.deck
+    totals = [card + (2 if i == 0 else 0) for i, card in enumerate(cards)]
+    chosen = blockers[totals.index(max(totals))]
+    ctx.emit(
+        "interference_flipped",
+        player=attack.player,
+        blockers=list(blockers),
+        cards=cards,
+        totals=totals,
+        chosen=chosen,
+        deck=dump(deck),
+    )
+    return chosen if chosen >= 0 else None
+
+
+def _wound_victim(target: Target) -> int | None:
+    if target.redirected_to is not None:
+        return target.redirected_to
+    if target.outcome in (Outcome.HIT, Outcome.GRAZE):
+        return target.unit
+    return None
+
+
+def _next_wound(ctx: Ctx) -> None:
+    """Wound flips target by target; stops where a player may reroll."""
+    while True:
+        attack = ctx.state.attack
+        if attack is None:  # a knock-out ended the game
+            return
+        index = attack.current + 1
+        if index >= len(attack.targets) or attack.kind is AttackKind.STRIKE:
+            _finish_attack(ctx)
+            return
+        target = attack.targets[index]
+        victim_id = _wound_victim(target)
+        if victim_id is None or not ctx.state.unit(victim_id).in_play:
+            ctx.emit("wound_skipped", target=index)
+            continue
+        victim = ctx.state.unit(victim_id)
+        redirected = target.redirected_to is not None
+        outcome = Outcome.HIT if redirected else target.outcome
+        assert outcome is not None
+        weapon = attack.weapon
+        melee = attack.kind in (AttackKind.MELEE, AttackKind.CHARGE)
+        if weapon is not None:
+            strength = combat.strength(
+                weapon, power_strike=attack.power_strike, penetration=attack.penetration
+            )
+        else:
+            strength = target.strength
+        resistance = combat.resistance(
+            victim,
+            hard_cover=bool(target.resistance_bonus) and not redirected,
+            core_bonus=_core_bonus(ctx.state, victim),
+        )
+        modifier = combat.wound_modifier(
+            outcome=outcome,
+            crit_boosts=0 if redirected else target.crits_boost,
+            charge=attack.charge,
+            power_strike=attack.power_strike and melee,
+            stationary_in_melee=melee and victim.stationary,
+            target=victim,
+        )
+        deck = ctx.state.player(attack.player).deck
+        odds = wound_odds(deck, modifier, strength, resistance, victim.lp)
+        flipped = flip(deck, modifier, ctx.rng)
+        ctx.emit(
+            "wound_flipped",
+            target=index,
+            victim=victim.id,
+            flip=dump(flipped),
+            strength=strength,
+            resistance=resistance,
+            odds={
+                "knock_out": fraction_text(odds.knock_out),
+                "expected": fraction_text(odds.expected),
+                "damage": {str(d): fraction_text(p) for d, p in odds.damage.items()},
+            },
+        )
+        if attack.confirm and can_reroll(ctx.state, attack.player, flipped, 0):
+            return
+        _apply_wound(ctx)
+
+
+def _core_bonus(state: MatchState, victim: Unit) -> int:
+    """Onslaught: +1 Resistance to a core for each switch its owner controls."""
+    if victim.kind is not UnitKind.CORE:
+        return 0
+    return sum(
+        1
+        for o in state.objectives
+        if o.kind == ObjectiveKind.SWITCH.value and o.owner == victim.player
+    )
+
+
+def _apply_wound(ctx: Ctx) -> None:
+    attack = ctx.state.attack
+    assert attack is not None
+    index = attack.current
+    target = attack.targets[index]
+    flipped = target.wound_flip
+    assert flipped is not None
+    victim_id = _wound_victim(target)
+    assert victim_id is not None
+    victim = ctx.state.unit(victim_id)
+    dealt = combat.damage(flipped.result, target.strength, target.resistance)
+    ctx.emit(
+        "wounded",
+        unit=victim.id,
+        target=index,
+        damage=dealt,
+        card=flipped.result,
+        strength=target.strength,
+        resistance=target.resistance,
+        lp=max(0, victim.lp - dealt),
+        shield_used=victim.shields > 0,
+    )
+    by = (
+        attack.player
+        if attack.attacker is not None
+        else (attack.credit[0] if len(attack.credit) == 1 else None)
+    )
+    if attack.weapon is not None:
+        rules = weapon_rules(attack.weapon)
+        for marker, present in (
+            ("fire", rules.fire),
+            ("shock", rules.shock),
+            ("acid", rules.acid),
+            ("poison", rules.poison and dealt > 0),
+        ):
+            if present and ctx.state.unit(victim.id).markers.count(Marker(marker)) < MAX_MARKERS:
+                ctx.emit("marker_added", unit=victim.id, marker=marker, by=by)
+    if dealt > 0:
+        lose_bonuses(ctx, ctx.state.unit(victim.id))
+    if ctx.state.unit(victim.id).lp <= 0:
+        if attack.attacker is None:
+            credit = attack.credit
+        elif victim.player == attack.player:
+            credit = ctx.state.opponents(victim.player)
+        else:
+            credit = (attack.player,)
+        outcomes.knock_out(
+            ctx,
+            victim.id,
+            credit=credit,
+            cause=attack.cause or "attack",
+            by_unit=attack.attacker,
+        )
+
+
+def _finish_attack(ctx: Ctx) -> None:
+    attack = ctx.state.attack
+    assert attack is not None
+    ctx.emit("attack_finished")
+    if ctx.state.phase is Phase.OVER:
+        return
+    if attack.then == "end_activation" and attack.targets:
+        rounds.finish_activation(ctx, attack.targets[0].unit)
+    elif attack.then.startswith("auto:"):
+        _, cause, strength = attack.then.split(":")
+        unit = ctx.state.unit(attack.targets[0].unit)
+        if unit.in_play:
+            auto_hits(ctx, unit, [(cause, int(strength))], then="")
+
+
+def auto_hits(
+    ctx: Ctx,
+    unit: Unit,
+    hits: list[tuple[str, int]],
+    *,
+    then: str,
+    credit: tuple[int, ...] | None = None,
+) -> None:
+    """Automatic hits (fire, a fall, dangerous terrain): no hit flip, a wound flip of the given
+    strength. A self-inflicted knock-out is credited to the opponents; fire to the team that
+    set it. The flipping player is the credited one, else the next opponent."""
+    if not hits:
+        if then == "end_activation":
+            rounds.finish_activation(ctx, unit.id)
+        return
+    (cause, strength), rest = hits[0], hits[1:]
+    if credit is None:
+        credit = ctx.state.opponents(unit.player)
+    flipper = credit[0] if credit else seat_order(ctx.state, unit.player)[1]
+    follow = then if not rest else f"auto:{rest[0][0]}:{rest[0][1]}"
+    attack = Attack(
+        kind=AttackKind.AUTO,
+        player=flipper,
+        attacker=None,
+        weapon=None,
+        weapon_index=None,
+        targets=(
+            Target(
+                unit=unit.id,
+                reflex=0,
+                attack_value=0,
+                auto_hit=True,
+                strength=strength,
+            ),
+        ),
+        cause=cause,
+        credit=tuple(credit),
+        then=follow,
+    )
+    ctx.emit("attack_declared", attack=dump(attack))
+    _resolve_hit(ctx, None)
+
+
+@command("auto_hit")
+def _auto_hit(ctx: Ctx, args: Args) -> None:
+    """An automatic hit the tracker does not model itself (a fall after Rückstoß, a card
+    effect): S as given; credit to the player named, else to the opponents."""
+    no_flip_waiting(ctx)
+    if ctx.state.phase in (Phase.SETUP, Phase.OVER):
+        raise refuse("not_now", "Automatic hits happen during a round.")
+    unit = unit_arg(ctx, args)
+    if not unit.in_play:
+        raise refuse("bad_target", f"{unit.name} is not in play.")
+    strength = args.integer("strength", lo=0, hi=20)
+    cause = args.text("cause", "effect", choices=("fall", "dangerous_terrain", "effect"))
+    credited = args.optional_int("credit", lo=0, hi=len(ctx.state.players) - 1)
+    credit = (credited,) if credited is not None else None
+    auto_hits(ctx, unit, [(cause, strength)], then="", credit=credit)
+
+
+@command("reroll")
+def _reroll(ctx: Ctx, args: Args) -> None:
+    """All rerolls of one player on a flip are declared at once (SPEC §1.3): the procedure goes
+    on with the new cards; an attack's hit flip takes ``critical_auto_hits`` as ``accept`` does."""
+    positions = args.ints("positions", lo=0, hi=2, most=3)
+    if not positions:
+        raise refuse("reroll_nothing", "Name the cards to reroll.")
+    state = ctx.state
+    if state.attack is not None:
+        attack = state.attack
+        _flip_owner(args, attack.player)
+        if _hit_pending(attack):
+            flipped, used, purpose = attack.hit_flip, attack.hit_rerolls, FlipPurpose.HIT
+        else:
+            target = attack.targets[attack.current]
+            flipped, used, purpose = target.wound_flip, target.wound_rerolls, FlipPurpose.WOUND
+        assert flipped is not None
+        _reroll_cards(ctx, attack.player, flipped, used, positions, purpose, cost=1)
+        _accept_attack(ctx, args)
+        return
+    if state.disengage is not None:
+        d = state.disengage
+        striker = ctx.state.unit(d.strikes[d.current].unit)
+        _flip_owner(args, striker.player)
+        flipped = d.flips[d.current]
+        assert flipped is not None
+        _reroll_cards(
+            ctx,
+            striker.player,
+            flipped,
+            d.rerolls[d.current],
+            positions,
+            FlipPurpose.STRIKE,
+            cost=1,
+        )
+        _next_strike(ctx, d.current + 1)
+        return
+    if state.pending is not None:
+        pending = state.pending
+        if not pending.deciders:
+            raise refuse("not_now", "Nobody may reroll now.")
+        player = pending.deciders[0]
+        if args.has("player") and args.integer("player", lo=0) != player:
+            raise refuse("not_your_decision", f"{state.player(player).name} decides first.")
+        slot = pending.players.index(player)
+        flipped = pending.flips[slot]
+        assert flipped is not None
+        free = pending.purpose is FlipPurpose.INITIATIVE and rounds.free_initiative_reroll(
+            state, player
+        )
+        _reroll_cards(
+            ctx,
+            player,
+            flipped,
+            pending.rerolls[slot],
+            positions,
+            pending.purpose,
+            cost=0 if free else 1,
+        )
+        if free:
+            ctx.emit("free_reroll_used", player=player)
+        ctx.emit("reroll_decided", player=player)
+        _after_pending_decision(ctx)
+        return
+    if state.open_free_flip is not None and state.free_flip is not None:
+        player = state.open_free_flip
+        if args.has("player") and args.integer("player", lo=0) != player:
+            raise refuse("not_your_flip", "Only the player who flipped rerolls their cards.")
+        _reroll_cards(
+            ctx,
+            player,
+            state.free_flip,
+            state.free_flip_rerolls,
+            positions,
+            FlipPurpose.FREE,
+            cost=1,
+        )
+        ctx.emit("free_flip_closed")
+        return
+    raise refuse("nothing_to_reroll", "There is no flip to reroll.")
+
+
+def _flip_owner(args: Args, player: int) -> None:
+    """A player rerolls or accepts only their own flip (``player`` is checked if given)."""
+    if args.has("player") and args.integer("player", lo=0) != player:
+        raise refuse("not_your_flip", "Only the player who flipped rerolls their cards.")
+
+
+def _hit_pending(attack: Attack) -> bool:
+    return attack.hit_flip is not None and attack.stage is FlipPurpose.HIT
+
+
+def _reroll_cards(
+    ctx: Ctx,
+    player: int,
+    flipped: Flip,
+    used: int,
+    positions: tuple[int, ...],
+    purpose: FlipPurpose,
+    *,
+    cost: int,
+) -> None:
+    if used + len(positions) > MAX_REROLLS_PER_FLIP:
+        raise refuse(
+            "reroll_limit", f"At most {MAX_REROLLS_PER_FLIP} cards of one flip can be rerolled."
+        )
+    rerolled = reroll(flipped, positions, ctx.rng)  # refuses a 0, a card twice, a bad position
+    if cost:
+        spend_cp(ctx, player, cost * len(positions), "reroll")
+    ctx.emit(
+        "flip_rerolled",
+        player=player,
+        purpose=purpose.value,
+        positions=list(positions),
+        count=len(positions),
+        flip=dump(rerolled),
+    )
+
+
+@command("accept")
+def _accept(ctx: Ctx, args: Args) -> None:
+    state = ctx.state
+    if state.attack is not None:
+        _flip_owner(args, state.attack.player)
+        _accept_attack(ctx, args)
+    elif state.disengage is not None:
+        d = state.disengage
+        _flip_owner(args, ctx.state.unit(d.strikes[d.current].unit).player)
+        _next_strike(ctx, d.current + 1)
+    elif state.pending is not None:
+        pending = state.pending
+        if not pending.deciders:
+            raise refuse("not_now", "Nothing to accept.")
+        player = pending.deciders[0]
+        if args.has("player") and args.integer("player", lo=0) != player:
+            raise refuse("not_your_decision", f"{state.player(player).name} decides first.")
+        ctx.emit("reroll_decided", player=player)
+        _after_pending_decision(ctx)
+    elif state.open_free_flip is not None:
+        ctx.emit("free_flip_closed")
+    else:
+        raise refuse("nothing_to_accept", "There is no flip waiting.")
+
+
+def _accept_attack(ctx: Ctx, args: Args) -> None:
+    attack = ctx.state.attack
+    assert attack is not None
+    if _hit_pending(attack):
+        auto = args.optional_int("critical_auto_hits", lo=0, hi=3)
+        _resolve_hit(ctx, auto)
+    else:
+        _apply_wound(ctx)
+        if ctx.state.phase is not Phase.OVER and ctx.state.attack is not None:
+            _next_wound(ctx)
+
+
+def _after_pending_decision(ctx: Ctx) -> None:
+    pending = ctx.state.pending
+    assert pending is not None
+    # A decider whose card became a 0 or who has no CP left has nothing more to decide.
+    while pending.deciders:
+        player = pending.deciders[0]
+        slot = pending.players.index(player)
+        flipped = pending.flips[slot]
+        assert flipped is not None
+        free = pending.purpose is FlipPurpose.INITIATIVE and rounds.free_initiative_reroll(
+            ctx.state, player
+        )
+        if (free or ctx.state.player(player).cp >= 1) and any(
+            not c.rerolled and c.value != 0 for c in flipped.cards
+        ):
+            return
+        ctx.emit("reroll_decided", player=player)
+        pending = ctx.state.pending
+        assert pending is not None
+    rounds.resolve_initiative(ctx)
+
+
+@command("disengage")
+def _disengage(ctx: Ctx, args: Args) -> None:
+    """Lösen: a move out of enemy control zones. Each enemy in whose zone it stands may strike
+    first with one melee weapon: exactly one card, never boosted, no damage; a hit stops the
+    move where it would leave the zone."""
+    unit = active_unit(ctx, args)
+    if unit.stationary:
+        raise refuse("stationary", f"{unit.name} is stationary and cannot move.")
+    strike_args = args.objects("strikes", most=8)
+    spend_ap(ctx, unit, 1)
+    lose_bonuses(ctx, unit)
+    strikes = []
+    seen: set[int] = set()
+    for strike in strike_args:
+        striker = unit_arg(ctx, strike, "striker")
+        if striker.player == unit.player or not striker.in_play or striker.id in seen:
+            raise refuse("bad_striker", f"{striker.name} cannot strike at {unit.name}.")
+        if striker.stationary:
+            raise refuse("bad_striker", f"{striker.name} is stationary: it has no control zone.")
+        seen.add(striker.id)
+        melee = [i for i, w in enumerate(striker.weapons) if w.kind is WeaponKind.MELEE]
+        if not melee:
+            raise refuse("bad_striker", f"{striker.name} has no melee weapon.")
+        best = max(melee, key=lambda i: combat.attack_value(striker, i).value)
+        weapon_index = strike.integer("weapon", best, lo=0, hi=len(striker.weapons) - 1)
+        if weapon_index not in melee:
+            raise refuse("wrong_weapon", "A disengage strike uses a melee weapon.")
+        situation = _situation(strike)
+        if situation.warning:
+            spend_cp(ctx, unit.player, 1, "warning")
+        reflex = combat.disengage_reflex(unit, situation)
+        strikes.append(
+            Target(
+                unit=striker.id,
+                reflex=reflex.value,
+                attack_value=combat.attack_value(striker, weapon_index).value,
+                reflex_notes=reflex.notes,
+            )
+        )
+    disengage = Disengage(
+        unit=unit.id,
+        strikes=tuple(strikes),
+        flips=tuple(None for _ in strikes),
+        rerolls=tuple(0 for _ in strikes),
+        confirm=args.boolean("confirm_flips", True),
+    )
+    ctx.emit("disengage_declared", disengage=dump(disengage))
+    _next_strike(ctx, 0)
+
+
+def _strike_hits(flipped: Flip, attack_value: int, reflex: int) -> bool:
+    """A strike stops the move unless it misses: a 0 fails, a 9 hits, equal counts as a hit
+    (a flesh wound is a hit; the strike deals no damage either way)."""
+    if flipped.result == 0:
+        return False
+    return flipped.nines > 0 or flipped.result + attack_value >= reflex
+
+
+def _next_strike(ctx: Ctx, index: int) -> None:
+    d = ctx.state.disengage
+    assert d is not None
+    while index < len(d.strikes):
+        strike = d.strikes[index]
+        striker = ctx.state.unit(strike.unit)
+        deck = ctx.state.player(striker.player).deck
+        odds = attack_odds(deck, 0, strike.attack_value, strike.reflex)
+        flipped = flip(deck, 0, ctx.rng)
+        ctx.emit(
+            "strike_flipped",
+            index=index,
+            player=striker.player,
+            striker=striker.id,
+            flip=dump(flipped),
+            hits=_strike_hits(flipped, strike.attack_value, strike.reflex),
+            odds={"hit": fraction_text(odds.hit + odds.graze)},
+        )
+        if d.confirm and can_reroll(ctx.state, striker.player, flipped, 0):
+            return
+        index += 1
+        d = ctx.state.disengage
+        assert d is not None
+    stopped = [
+        s.unit
+        for s, f in zip(d.strikes, d.flips, strict=True)
+        if f is not None and _strike_hits(f, s.attack_value, s.reflex)
+    ]
+    ctx.emit("disengage_resolved", unit=d.unit, stopped=bool(stopped), by=stopped)

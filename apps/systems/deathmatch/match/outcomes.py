@@ -1,0 +1,240 @@
+"""Knock-outs, victory points and the end of the game (SPEC §1.6, §1.8): credit and respawn, the
+king, VIPs, the VP target, teams wiped out, end-of-round scoring per mode and final scoring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from apps.systems.core.match import Args
+from apps.systems.deathmatch.match import rounds
+from apps.systems.deathmatch.match.context import Ctx, command, player_arg, require_awaiting
+from apps.systems.deathmatch.match.modes import ObjectiveKind, Respawn
+from apps.systems.deathmatch.match.state import ObjectiveState, Phase, Unit, UnitKind
+
+
+def _respawns(ctx: Ctx, unit: Unit) -> bool:
+    if not unit.team_member:
+        return False
+    rule = ctx.mode.respawn
+    if rule is Respawn.NONE:
+        return False
+    if rule is Respawn.UNLIMITED:
+        return True
+    return unit.profile.respawner and unit.respawns == 0
+
+
+def knock_out(
+    ctx: Ctx,
+    unit_id: int,
+    *,
+    credit: Iterable[int],
+    cause: str,
+    by_unit: int | None,
+) -> None:
+    """0 LP: credit, victory points, flags, the king, then respawn or removal."""
+    victim = ctx.state.unit(unit_id)
+    mode = ctx.mode
+    credit = tuple(credit)
+    if victim.player in credit:
+        # Self-inflicted (own area damage, a marker from it): credited to the opponents.
+        credit = ctx.state.opponents(victim.player)
+    ctx.emit("knocked_out", unit=victim.id, credit=list(credit), cause=cause, by=by_unit)
+    if victim.team_member:
+        for player in credit:
+            if mode.ko_vp:
+                score(ctx, player, mode.ko_vp, "knock_out", victim.name)
+            if mode.vip_vp and victim.vip:
+                score(ctx, player, mode.vip_vp, "vip", victim.name)
+        if mode.ko_vp_to_opponent and len(ctx.state.players) == 2:
+            (opponent,) = ctx.state.opponents(victim.player)
+            score(ctx, opponent, mode.ko_vp_to_opponent, "knock_out", victim.name)
+    if victim.kind is UnitKind.CORE:
+        for player in ctx.state.opponents(victim.player):
+            score(ctx, player, mode.core_destroyed_vp, "core_destroyed", victim.name)
+        if ctx.state.first_core_destroyer is None:
+            ctx.emit("first_core_destroyed", player=ctx.state.opponents(victim.player)[0])
+    # A Breakthrough marker goes back to its owner's zone; a flag drops where the carrier fell.
+    dropped = ObjectiveState.IN_ZONE if mode.breakthrough else ObjectiveState.DROPPED
+    for flag_id in victim.flags:
+        ctx.emit("flag_placed", objective=flag_id, state=dropped.value, reason="knock_out")
+    if victim.king:
+        _king_falls(ctx, victim, by_unit)
+    if _respawns(ctx, victim):
+        ctx.emit("respawned", unit=victim.id)
+    else:
+        ctx.emit("removed", unit=victim.id)
+    if ctx.state.active == victim.id:
+        ctx.emit("activation_ended", unit=victim.id, reason="knocked_out")
+    _check_wiped_out(ctx)
+
+
+def _king_falls(ctx: Ctx, king: Unit, by_unit: int | None) -> None:
+    killer = ctx.state.unit(by_unit) if by_unit is not None else None
+    # The knocking model becomes king, whichever team it belongs to (a friend's stray area
+    # hit crowns the friend); a king that knocked itself out leaves it unclear.
+    if killer is not None and killer.team_member and killer.id != king.id and killer.in_play:
+        ctx.emit("king_named", unit=killer.id, player=killer.player)
+        return
+    n = len(ctx.state.players)
+    if ctx.mode.unclear_king_right:
+        chooser = (king.player + 1) % n
+    else:
+        chooser = next(p for p in ctx.state.opponents(king.player))
+    ctx.emit("awaiting", what="king_unclear", player=chooser)
+
+
+def score(ctx: Ctx, player: int, points: int, reason: str, detail: str = "") -> None:
+    if points <= 0:
+        return
+    ctx.emit("vp_scored", player=player, points=points, reason=reason, detail=detail)
+    if not ctx.round_end_scoring:
+        check_targets(ctx)
+
+
+def check_targets(ctx: Ctx) -> None:
+    """Deathmatch: who reaches the VP target starts the end of the game. Players who reach it
+    in the same round-end scoring reach it together: neither of them was first (SPEC: a tie goes
+    to whoever reached the target first; if unclear, draw), so their order is not recorded."""
+    target = ctx.mode.vp_target
+    if target is None:
+        return
+    needed = target[{3: 0, 5: 1, 7: 2}[ctx.state.game_size]]
+    reached = [
+        p.index
+        for p in ctx.state.players
+        if p.index not in ctx.state.target_reached and p.total_vp >= needed
+    ]
+    for player in reached:
+        ctx.emit("target_reached", player=player, target=needed, together=len(reached) > 1)
+    if reached and not ctx.state.game_ending:
+        ctx.emit("game_ending", reason="vp_target")
+
+
+def _check_wiped_out(ctx: Ctx) -> None:
+    """A team with no fighter left loses at once (Last Man Standing ends the same way)."""
+    if ctx.state.phase is Phase.OVER:
+        return
+    wiped = [
+        p.index
+        for p in ctx.state.players
+        if not p.eliminated and not any(u.in_play for u in ctx.state.team(p.index))
+    ]
+    if not wiped:
+        return
+    for player in wiped:
+        ctx.emit("player_eliminated", player=player)
+    survivors = [p for p in ctx.state.players if not p.eliminated]
+    if len(survivors) == 1:
+        _end_game(ctx, "wiped_out", winners=[survivors[0].index])
+        return
+    best = max((p.total_vp for p in survivors), default=0)
+    leaders = [p.index for p in survivors if p.total_vp == best]
+    _end_game(ctx, "wiped_out", winners=leaders)
+
+
+def _end_game(ctx: Ctx, reason: str, *, winners: list[int] | None = None) -> None:
+    if winners is None:
+        winners = _winners_by_vp(ctx)
+    draw = len(winners) != 1
+    ctx.emit(
+        "game_ended",
+        winners=winners,
+        draw=draw,
+        reason=reason,
+        vp=[p.total_vp for p in ctx.state.players],
+    )
+
+
+def _winners_by_vp(ctx: Ctx) -> list[int]:
+    state = ctx.state
+    contenders = [p for p in state.players if not p.eliminated]
+    best = max(p.total_vp for p in contenders)
+    tied = [p.index for p in contenders if p.total_vp == best]
+    if len(tied) > 1 and ctx.mode.vp_target is not None:
+        first = next((p for p in state.target_reached if p in tied), None)
+        if first is not None:
+            return [first]
+    if len(tied) > 1 and ctx.mode.cores and state.first_core_destroyer in tied:
+        assert state.first_core_destroyer is not None
+        return [state.first_core_destroyer]
+    return tied
+
+
+@command("score_round")
+def _score_round(ctx: Ctx, args: Args) -> None:
+    """End phase: the players say who controls each focal point and whether the king stands in
+    the zone; switches and flags the tracker knows. Then the round's VP and the end check."""
+    require_awaiting(ctx, "score")
+    mode, state = ctx.mode, ctx.state
+    controllers = args.mapping("focal_points")
+    ctx.round_end_scoring = True
+    for objective in state.objectives:
+        if objective.kind != ObjectiveKind.FOCAL_POINT.value:
+            continue
+        owner = controllers.get(objective.id)
+        if owner is not None:
+            owner = player_arg(ctx, Args({"player": owner}))
+        ctx.emit("switch_changed", objective=objective.id, owner=owner)
+        if owner is not None and mode.focal_vp:
+            score(ctx, owner, mode.focal_vp, "focal_point", objective.id)
+    owned = {
+        p.index: [
+            o.id
+            for o in ctx.state.objectives
+            if o.kind == ObjectiveKind.SWITCH.value and o.owner == p.index and not mode.breakthrough
+        ]
+        for p in state.players
+    }
+    for player, switches in owned.items():
+        if mode.switch_vp:
+            for switch in switches:
+                score(ctx, player, mode.switch_vp, "switch", switch)
+        if mode.domination is not None and len(switches) >= mode.domination[0]:
+            score(ctx, player, mode.domination[1], "domination", ", ".join(switches))
+    if mode.king:
+        king = next((u for u in ctx.state.units if u.king and u.in_play), None)
+        if king is not None and args.boolean("king_in_zone"):
+            score(ctx, king.player, mode.king_vp, "king", king.name)
+    if mode.flag_home_vp:
+        for objective in ctx.state.objectives:
+            if (
+                objective.kind == ObjectiveKind.FLAG.value
+                and objective.side is not None
+                and objective.state is ObjectiveState.HOME
+            ):
+                score(ctx, objective.side, mode.flag_home_vp, "flag_home", objective.id)
+    ctx.round_end_scoring = False
+    check_targets(ctx)
+    _end_of_round_check(ctx)
+
+
+def _end_of_round_check(ctx: Ctx) -> None:
+    mode, state = ctx.mode, ctx.state
+    over = (
+        (mode.rounds is not None and state.round >= mode.rounds)
+        or state.game_ending
+        or (mode.end_at_vp is not None and any(p.total_vp >= mode.end_at_vp for p in state.players))
+    )
+    if not over:
+        rounds.start_round(ctx, state.round + 1)
+        return
+    if mode.breakthrough:
+        for objective in ctx.state.objectives:
+            if (
+                objective.kind == ObjectiveKind.SWITCH.value
+                and objective.locked
+                and objective.owner is not None
+            ):
+                score(ctx, objective.owner, mode.breakthrough_vp, "breakthrough", objective.id)
+    if mode.cores:
+        for core in ctx.state.units:
+            if core.kind is UnitKind.CORE and core.in_play:
+                thirds = (core.max_lp - core.lp) * 3 // core.max_lp
+                for player in ctx.state.opponents(core.player):
+                    score(ctx, player, thirds * mode.core_third_vp, "core_damage", core.name)
+    if state.game_ending:
+        reason = "vp_target" if mode.vp_target else "core_destroyed"
+    else:
+        reason = "rounds" if mode.rounds is not None and state.round >= mode.rounds else "vp_limit"
+    _end_game(ctx, reason)
