@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.registry import DiceKind, GameSystemInfo, Unit
+from apps.systems.universalis.cards import UniversalisCardLayouts
 from apps.systems.universalis.match.engine import UniversalisEngine
 from apps.systems.universalis.system import UniversalisCatalogSchema, UniversalisRosterRules
 
@@ -30,4 +31,5 @@ SYSTEM = GameSystemInfo(
     catalog=UniversalisCatalogSchema(),
     rosters=UniversalisRosterRules(),
     matches=UniversalisEngine(),
+    cards=UniversalisCardLayouts(),
 )
