@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from apps.systems.core.errors import RuleViolation
@@ -151,7 +152,7 @@ class Ctx:
             label=label,
             dice=(face,),
             outcome=str(face),
-            odds=fraction_text(attribute_odds(SIDES) / sides),
+            odds=fraction_text(Fraction(1, sides)),
             params=tuple(params.items()),
         )
         self.rolls.append(roll)
