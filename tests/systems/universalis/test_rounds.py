@@ -100,6 +100,8 @@ def test_initiative_tie_goes_to_the_higher_agi() -> None:
     g.do("pick", player=0, unit=0)
     g.dice(7, 5).do("pick", player=1, unit=2)
     assert g.state.active == 2
+    shown = g.state.last_rolls[-1]
+    assert shown.label == "Tie: %(unit)s has the higher AGI" and dict(shown.params)["unit"] == "B"
 
 
 def test_initiative_tie_with_equal_agi_is_left_to_chance(game: Game) -> None:

@@ -218,6 +218,13 @@ def _choose_mission(ctx: Ctx, args: Args) -> None:
         )
 
 
+def _decided(ctx: Ctx, unit: Unit, label: str) -> Roll:
+    """A tie decided without a die (the higher value wins), shown in the roll panel."""
+    roll = Roll(label=label, dice=(), outcome="win", odds="1/1", params=(("unit", unit.name),))
+    ctx.rolls.append(roll)
+    return roll
+
+
 def _leader(state: MatchState, player: int) -> Unit:
     team = state.team(player)
     return next((u for u in team if u.card.group_leader), team[0])
@@ -239,6 +246,7 @@ def _roll_deployment(ctx: Ctx, args: Args) -> None:
     rolls = [roll]
     if outcome == "tie" and ea != eb:
         outcome = "win" if ea > eb else "loss"
+        rolls.append(_decided(ctx, a if ea > eb else b, _("Tie: %(unit)s has the higher EH")))
     while outcome == "tie":
         outcome, roll = ctx.comparative(_("Deployment tie: chance decides"), 0, 0)
         rolls.append(roll)
@@ -380,6 +388,9 @@ def _roll_initiative(ctx: Ctx, a: Unit, b: Unit) -> None:
     rolls = [roll]
     if outcome == "tie" and agi_a != agi_b:
         outcome = "win" if agi_a > agi_b else "loss"
+        rolls.append(
+            _decided(ctx, a if agi_a > agi_b else b, _("Tie: %(unit)s has the higher AGI"))
+        )
     while outcome == "tie":
         outcome, roll = ctx.comparative(_("Initiative tie: chance decides"), 0, 0)
         rolls.append(roll)
