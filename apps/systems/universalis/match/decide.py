@@ -508,12 +508,11 @@ def _spend(
     *,
     action: str,
     operator_ap: int | None = None,
-    keep: str = "",
     **data: Any,
 ) -> Unit:
     """Pay ``cost`` AP (a telematon its own first, the rest from its operator unless
     ``operator_ap`` says how much the operator pays). Any action or reaction ends defence and
-    fire readiness (14.2, 15.3) except the one named in ``keep``."""
+    fire readiness (14.2, 15.3); the actions that take them set them after paying."""
     own, from_operator = min(unit.ap, cost), max(0, cost - unit.ap)
     if operator_ap is not None:
         own, from_operator = cost - operator_ap, operator_ap
@@ -522,11 +521,12 @@ def _spend(
         raise refuse("not_enough_ap", f"{unit.name} has not enough AP for that ({cost}).")
     if operator is not None and from_operator > operator.ap:
         raise refuse("not_enough_ap", f"{unit.name} and its operator lack the AP ({cost}).")
-    fields: dict[str, Any] = {"ap": unit.ap - own, "acted": True}
-    if keep != "defence":
-        fields["defence"] = False
-    if keep != "readiness":
-        fields["readiness"] = None
+    fields: dict[str, Any] = {
+        "ap": unit.ap - own,
+        "acted": True,
+        "defence": False,
+        "readiness": None,
+    }
     units: dict[int, dict[str, Any]] = {unit.id: fields}
     if operator is not None and from_operator:
         units[operator.id] = {"ap": operator.ap - from_operator}
