@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from apps.systems.core.buttons import Button
+from apps.systems.core.buttons import button as _button
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
 from apps.systems.universalis.builder import ROMAN, CardView, card_view
@@ -72,56 +74,6 @@ OUTCOMES = {
     "tie": _("tie"),
     "loss": _("lost"),
 }
-
-
-@dataclass(frozen=True)
-class Field:
-    name: str
-    value: str
-
-
-@dataclass(frozen=True)
-class Button:
-    """A command button for ``matches/_command.html``."""
-
-    command: str
-    label: Text
-    fields: tuple[Field, ...] = ()
-    enabled: bool = True
-    reason: str = ""
-    style: str = "secondary"
-    cost: str = ""
-    is_wizard: bool = False
-    wizard_query: str = ""
-
-
-def _button(
-    command: str,
-    label: str,
-    *,
-    params: Mapping[str, str | int] | None = None,
-    args: Mapping[str, int | str | bool] | None = None,
-    reason: str = "",
-    style: str = "secondary",
-    cost: str = "",
-) -> Button:
-    fields = []
-    for key, value in (args or {}).items():
-        if isinstance(value, bool):
-            fields.append(Field(f"args.{key}:bool", "true" if value else "false"))
-        elif isinstance(value, int):
-            fields.append(Field(f"args.{key}:int", str(value)))
-        else:
-            fields.append(Field(f"args.{key}", value))
-    return Button(
-        command=command,
-        label=Text(label, params or {}),
-        fields=tuple(fields),
-        enabled=not reason,
-        reason=reason,
-        style=style,
-        cost=cost,
-    )
 
 
 @dataclass(frozen=True)
