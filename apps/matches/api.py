@@ -21,6 +21,7 @@ from apps.accounts.models import User
 from apps.catalog.selectors import game_system_get
 from apps.common.api import ApiError
 from apps.matches import services
+from apps.matches.models import Match
 from apps.matches.presenters import event_payload, match_payload
 from apps.matches.selectors import (
     engine_for,
@@ -30,6 +31,7 @@ from apps.matches.selectors import (
     match_state,
     undone_groups,
     undone_groups_of,
+    viewer_seat,
 )
 from apps.rosters.models import Roster
 from apps.rosters.selectors import roster_by_share_token
@@ -38,6 +40,12 @@ from apps.systems.core.registry import registry
 OBJECT = OpenApiTypes.OBJECT
 SPECTATE = OpenApiParameter(
     "spectate", str, description="A spectator token instead of being a participant."
+)
+SEAT = OpenApiParameter(
+    "seat",
+    int,
+    description="The seat (player index) whose secrets to show; must be yours. Default: the "
+    "one seat you hold.",
 )
 
 
@@ -131,7 +139,8 @@ class MatchListView(APIView):
             seats=seats,
             settings=data["settings"],
         )
-        return Response(match_payload(match), status=status.HTTP_201_CREATED)
+        viewer = viewer_seat(_user(request), match)
+        return Response(match_payload(match, viewer=viewer), status=status.HTTP_201_CREATED)
 
 
 def _etag(seq: int) -> str:
@@ -143,13 +152,14 @@ class MatchDetailView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[SPECTATE], responses=OBJECT)
+    @extend_schema(parameters=[SPECTATE, SEAT], responses=OBJECT)
     def get(self, request: Request, match_id: int) -> Response:
         match = match_for_viewer(request.user, match_id, request.query_params.get("spectate", ""))
         etag = _etag(match.seq)
         if request.headers.get("If-None-Match") == etag:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
-        return Response(match_payload(match), headers={"ETag": etag})
+        viewer = viewer_seat(request.user, match, request.query_params.get("seat", ""))
+        return Response(match_payload(match, viewer=viewer), headers={"ETag": etag})
 
 
 class CommandSerializer(serializers.Serializer[dict[str, Any]]):
@@ -182,7 +192,7 @@ class MatchCommandView(APIView):
                 idempotency_key=data.get("idempotency_key") or None,
             )
         except services.StaleCommand as stale:
-            payload = match_payload(stale.match)
+            payload = match_payload(stale.match, viewer=viewer_seat(request.user, stale.match))
             return Response(
                 {
                     "code": "stale",
@@ -196,15 +206,30 @@ class MatchCommandView(APIView):
         engine = engine_for(match)
         state = match_state(match)
         undone = undone_groups_of(match) if outcome.replayed else set()
+        viewer = _command_viewer(request, match, data)
         return Response(
             {
                 "seq": match.seq,
                 "replayed": outcome.replayed,
-                "events": [event_payload(engine, state, row, undone) for row in outcome.events],
-                "state": engine.public_state(state),
+                "events": [
+                    event_payload(engine, state, row, undone, viewer) for row in outcome.events
+                ],
+                "state": engine.public_state(state, viewer=viewer),
             },
             headers={"ETag": _etag(match.seq)},
         )
+
+
+def _command_viewer(request: Request, match: Match, data: dict[str, Any]) -> int | None:
+    """Whose secrets a command's answer may show: the seat a secret choice was made for (the
+    service checked it is the sender's), else the sender's own seat."""
+    engine = engine_for(match)
+    spec = next((s for s in engine.commands() if s.type == data["type"]), None)
+    if spec is not None and spec.seat_arg:
+        seat = data.get("args", {}).get(spec.seat_arg)
+        if isinstance(seat, int):
+            return seat
+    return viewer_seat(request.user, match)
 
 
 class MatchEventsView(APIView):
@@ -213,7 +238,11 @@ class MatchEventsView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[SPECTATE, OpenApiParameter("after", int, description="Events after this seq.")],
+        parameters=[
+            SPECTATE,
+            SEAT,
+            OpenApiParameter("after", int, description="Events after this seq."),
+        ],
         responses=OBJECT,
     )
     def get(self, request: Request, match_id: int) -> Response:
@@ -226,11 +255,14 @@ class MatchEventsView(APIView):
         engine = engine_for(match)
         state = match_state(match)
         undone = undone_groups(rows)
+        viewer = viewer_seat(request.user, match, request.query_params.get("seat", ""))
         return Response(
             {
                 "seq": match.seq,
                 "events": [
-                    event_payload(engine, state, row, undone) for row in rows if row.seq > after
+                    event_payload(engine, state, row, undone, viewer)
+                    for row in rows
+                    if row.seq > after
                 ],
             }
         )
@@ -252,6 +284,7 @@ class SystemCommandsView(APIView):
                 {
                     "type": spec.type,
                     "help": gettext(spec.help),
+                    "private": bool(spec.seat_arg),
                     "args": [
                         {
                             "name": arg.name,

@@ -80,7 +80,12 @@ def command_args(fields: Mapping[str, Sequence[str]]) -> dict[str, Any]:
 
 
 def _mode_choices(system: GameSystem) -> list[tuple[str, str]]:
-    """The system's game modes from the catalogue, with how many players each is for."""
+    """The system's game modes from the catalogue, with how many players each is for; an
+    engine with its own ``mode_choices()`` (value, gettext_noop-marked label) lists those."""
+    engine = registry().get(system.slug).matches
+    own = getattr(engine, "mode_choices", None)
+    if own is not None:
+        return [(value, str(_(label))) for value, label in own()]
     choices = [("random", str(_("Random")))]
     for mission in Mission.objects.filter(system=system).order_by("pk"):
         number = f"{mission.number} · " if mission.number is not None else ""
@@ -138,8 +143,9 @@ class MatchSetupForm(forms.Form):
             )
             for r in rosters
         ]
-        # As many seats as the system has players (Grundregeln: two).
+        # As many seats as the system has players (Deathmatch up to four, the others two).
         self.seat_count = min(MAX_SEATS, registry().get(system.slug).max_players)
+        self.random_mode = any(value == "random" for value, _label in mode.choices)
         for seat in range(self.seat_count):
             required = seat < 2
             label = (_("Player %(n)s") if required else _("Player %(n)s (optional)")) % {

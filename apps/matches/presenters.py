@@ -20,7 +20,10 @@ def line_text(line: TimelineLine) -> str:
     return gettext(line.template) % params
 
 
-def match_payload(match: Match, *, state: Any | None = None) -> dict[str, Any]:
+def match_payload(
+    match: Match, *, state: Any | None = None, viewer: int | None = None
+) -> dict[str, Any]:
+    """The match as the seat ``viewer`` may see it (``None``: nothing hidden is shown)."""
     engine = engine_for(match)
     state = match_state(match) if state is None else state
     return {
@@ -35,19 +38,20 @@ def match_payload(match: Match, *, state: Any | None = None) -> dict[str, Any]:
             for p in match.players.all()
         ],
         "result": match.result,
-        "state": engine.public_state(state),
+        "state": engine.public_state(state, viewer=viewer),
+        "viewer": viewer,
     }
 
 
 def event_payload(
-    engine: MatchEngine, state: Any, row: MatchEvent, undone: set[int]
+    engine: MatchEngine, state: Any, row: MatchEvent, undone: set[int], viewer: int | None = None
 ) -> dict[str, Any]:
     line = None if row.type == UNDO_EVENT else engine.timeline(state, Event(row.type, row.data))
     if row.type == UNDO_EVENT:
         data: dict[str, Any] = dict(row.data)
         text = gettext("Undone: the command at #%(group)s.") % {"group": row.data["group"]}
     else:
-        data = engine.public_event(Event(row.type, row.data))
+        data = engine.public_event(Event(row.type, row.data), viewer=viewer)
         text = line_text(line) if line is not None else ""
     return {
         "seq": row.seq,

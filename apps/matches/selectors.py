@@ -96,6 +96,24 @@ def match_seq_for_viewer(user: User | Any, match_id: int, token: str = "") -> in
     return int(seq)
 
 
+def seats_held(user: User | Any, match: Match) -> list[int]:
+    """The seats (player indices) whose team belongs to ``user``: theirs to make secret
+    choices for and to see the secrets of."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    return sorted(match.players.filter(user=user).values_list("index", flat=True))
+
+
+def viewer_seat(user: User | Any, match: Match, requested: str = "") -> int | None:
+    """The seat whose hidden information a reader of the API may see: the ``requested`` seat
+    (``?seat=``) if they hold it, else the one seat they hold; ``None`` (nothing hidden shown)
+    for spectators and for a user holding several seats without naming one."""
+    held = seats_held(user, match)
+    if requested.isdigit() and int(requested) in held:
+        return int(requested)
+    return held[0] if len(held) == 1 else None
+
+
 def engine_for(match: Match) -> MatchEngine:
     engine = registry().get(match.system.slug).matches
     if engine is None:

@@ -250,6 +250,7 @@ def match_apply_command(
         if expected_seq is not None and expected_seq != match.seq:
             raise StaleCommand(match)
         engine = engine_for(match)
+        _check_private(engine, match, user, command_type, args)
         if command_type == "undo":
             rows = _undo(match, engine, user, idempotency_key)
         else:
@@ -272,6 +273,22 @@ def match_apply_command(
                 finished_id = match.pk
                 transaction.on_commit(lambda: match_report_to_leagues(match_id=finished_id))
     return CommandOutcome(match=match, events=rows)
+
+
+def _check_private(
+    engine: MatchEngine, match: Match, user: User, command_type: str, args: Mapping[str, Any]
+) -> None:
+    """A secret choice (a command with a ``seat_arg``) is only taken from the user holding that
+    seat, so no one else learns or makes it."""
+    spec = next((s for s in engine.commands() if s.type == command_type), None)
+    if spec is None or not spec.seat_arg:
+        return
+    seat = args.get(spec.seat_arg)
+    if not isinstance(seat, int) or not match.players.filter(index=seat, user=user).exists():
+        raise MatchError(
+            "private_command",
+            _("Only that player may make this secret choice, on their own login."),
+        )
 
 
 def match_report_to_leagues(*, match_id: int) -> Result | None:

@@ -42,8 +42,10 @@ from apps.matches.selectors import (
     match_seq_for_viewer,
     match_state,
     recent_event_rows,
+    seats_held,
     undone_groups,
     undone_groups_of,
+    viewer_seat,
 )
 from apps.rosters.models import Roster
 from apps.rosters.selectors import roster_by_share_token, roster_list_for_user
@@ -78,8 +80,15 @@ def _tracker_context(
     params = request.GET if params is None else params
     state = match_state(match)
     engine = engine_for(match)
+    held = [] if readonly else seats_held(request.user, match)
+    # Secrets are shown only when their owner asks (``?seat=``): on a tablet the whole table
+    # looks at, nothing hidden is on screen by default.
+    seat = params.get("seat", "")
+    viewer = int(seat) if seat.isdigit() and int(seat) in held else None
     # A spectator sees the board, never an open attack wizard.
-    view = engine.tracker(state, selected=_selected(params), params={} if readonly else params)
+    view = engine.tracker(
+        state, selected=_selected(params), params={} if readonly else params, viewer=viewer
+    )
     undone = undone_groups_of(match)
     lines = timeline(match, recent_event_rows(match, RECENT_EVENTS), undone=undone, state=state)
     return {
@@ -91,6 +100,8 @@ def _tracker_context(
         "can_undo": not readonly and can_undo(match, undone),
         "key": uuid.uuid4().hex,
         "selected": _selected(params),
+        "held_seats": held,
+        "viewer": viewer,
         "spectate": match.spectator_token if readonly else "",
         "spectator_url": request.build_absolute_uri(
             reverse("matches:spectate", args=[match.spectator_token])
@@ -123,6 +134,11 @@ def _tracker_systems() -> list[GameSystem]:
 def match_list(request: HtmxHttpRequest) -> HttpResponse:
     matches = list(match_list_for_user(_user(request))[:100])
     names = {(m.system_id, m.slug): m.name for m in Mission.objects.all()}
+    # Modes an engine offers besides the catalogue's missions (Universalis: the secret choice).
+    for system in _tracker_systems():
+        own = getattr(registry().get(system.slug).matches, "mode_choices", None)
+        for value, label in own() if own is not None else ():
+            names.setdefault((system.pk, value), _(label))
     rows = [(match, names.get((match.system_id, match.mode), match.mode)) for match in matches]
     return render(request, "matches/list.html", {"rows": rows, "systems": _tracker_systems()})
 
@@ -284,7 +300,10 @@ def match_log_json(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         "mode": match.mode,
         "players": [p.name for p in match.players.all()],
         "result": match.result,
-        "events": [event_payload(engine, state, row, undone) for row in rows],
+        "events": [
+            event_payload(engine, state, row, undone, viewer_seat(request.user, match))
+            for row in rows
+        ],
     }
     response = HttpResponse(
         json.dumps(document, ensure_ascii=False, indent=2), content_type="application/json"

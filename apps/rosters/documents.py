@@ -1,9 +1,10 @@
 """The roster document of api.md: parsing with every problem reported, and building one.
 
 ``{"format": "skirmish-roster/1", "system", "name", "faction", "settings",
-"entries": [{"profile", "items", "count", "name"}]}``. A problem names where it is in the
-document ("entries[2].items[0]") and what is wrong, so an import can report all of them at once
-and save nothing.
+"entries": [{"profile", "items", "count", "name", "attach_to"}]}``; ``attach_to`` (optional) is
+the index of another entry this one is assigned to (a Universalis telematon's operator). A
+problem names where it is in the document ("entries[2].items[0]") and what is wrong, so an import
+can report all of them at once and save nothing.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ def problem_location(path: str) -> str:
         "profile": _("profile"),
         "count": _("number of fighters"),
         "items": _("cards"),
+        "attach_to": _("assigned to"),
     }
     match = _ENTRY_PATH.match(path)
     if match is None:
@@ -85,6 +87,7 @@ class ParsedEntry:
     items: list[Item] = field(default_factory=list)
     count: int = 1
     name: str = ""
+    attach_to: int | None = None
 
 
 @dataclass
@@ -282,30 +285,68 @@ def _parse_entries(system: GameSystem, raw: Any, problems: list[Problem]) -> lis
                 )
             else:
                 entry_items.append(item)
+        attach_to = _attach_to(entry, index, len(raw), path, problems)
         if profile is not None:
             entries.append(
-                ParsedEntry(profile=profile, items=entry_items, count=count, name=nickname)
+                ParsedEntry(
+                    profile=profile,
+                    items=entry_items,
+                    count=count,
+                    name=nickname,
+                    attach_to=attach_to,
+                )
             )
     return entries
 
 
+def _attach_to(
+    entry: dict[str, Any], index: int, size: int, path: str, problems: list[Problem]
+) -> int | None:
+    """The optional index of the entry this one is assigned to: another entry of the list."""
+    value = entry.get("attach_to")
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < size:
+        problems.append(
+            Problem(
+                "attach_invalid",
+                f"{path}.attach_to",
+                _("Must be the index of another entry (0 to %(last)d).") % {"last": size - 1},
+            )
+        )
+        return None
+    if value == index:
+        problems.append(
+            Problem(
+                "attach_invalid", f"{path}.attach_to", _("An entry cannot be assigned to itself.")
+            )
+        )
+        return None
+    return value
+
+
 def roster_document(roster: Roster) -> dict[str, Any]:
     """The roster as a document (export); call with entries and items prefetched."""
+    entries = list(roster.entries.all())
+    index = {entry.pk: position for position, entry in enumerate(entries)}
+    rows = []
+    for entry in entries:
+        row: dict[str, Any] = {
+            "profile": entry.profile.slug,
+            "items": [item_row.item.slug for item_row in entry.items.all()],
+            "count": entry.count,
+            "name": entry.name,
+        }
+        if entry.attach_to_id is not None and entry.attach_to_id in index:
+            row["attach_to"] = index[entry.attach_to_id]
+        rows.append(row)
     return {
         "format": FORMAT,
         "system": roster.system.slug,
         "name": roster.name,
         "faction": roster.faction.slug if roster.faction else None,
         "settings": roster.settings,
-        "entries": [
-            {
-                "profile": entry.profile.slug,
-                "items": [row.item.slug for row in entry.items.all()],
-                "count": entry.count,
-                "name": entry.name,
-            }
-            for entry in roster.entries.all()
-        ],
+        "entries": rows,
     }
 
 
@@ -392,9 +433,14 @@ def document_roster_input(document: Any) -> tuple[GameSystem, RosterInput]:
             )
             continue
         name = entry.get("name") or ""
+        attach_to = _attach_to(entry, index, len(raw_entries), path, problems)
         entries.append(
             EntryInput(
-                profile=entry["profile"], items=tuple(items), name=str(name)[:60], count=count
+                profile=entry["profile"],
+                items=tuple(items),
+                name=str(name)[:60],
+                count=count,
+                attach_to=attach_to,
             )
         )
     if problems:

@@ -54,6 +54,11 @@ class RosterEntry(models.Model):
     profile_version = models.PositiveIntegerField()
     name = models.CharField(_("nickname"), max_length=60, blank=True)
     count = models.PositiveSmallIntegerField(default=1)
+    # Another entry of the same roster this one is assigned to (Universalis: a telematon to
+    # its operator); systems without such a rule leave it empty.
+    attach_to = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="attached"
+    )
 
     class Meta:
         ordering = ["roster", "position"]

@@ -141,6 +141,8 @@ def _entry_of(revision: ProfileRevision | ItemRevision, slug: str, **extra: Any)
 
 
 def roster_input(roster: Roster) -> RosterInput:
+    entries = list(roster.entries.all())
+    index = {entry.pk: position for position, entry in enumerate(entries)}
     return RosterInput(
         faction=roster.faction.slug if roster.faction else "",
         settings=roster.settings,
@@ -150,8 +152,9 @@ def roster_input(roster: Roster) -> RosterInput:
                 items=tuple(row.item.slug for row in entry.items.all()),
                 name=entry.name,
                 count=entry.count,
+                attach_to=index.get(entry.attach_to_id) if entry.attach_to_id else None,
             )
-            for entry in roster.entries.all()
+            for entry in entries
         ),
     )
 

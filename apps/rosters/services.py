@@ -146,6 +146,22 @@ def roster_entry_rename(*, owner: User, roster_id: int, entry_id: int, name: str
 
 
 @transaction.atomic
+def roster_entry_attach(
+    *, owner: User, roster_id: int, entry_id: int, attach_to_id: int | None
+) -> Roster:
+    """Assign an entry to another entry of the roster (a telematon to its operator), or
+    (``None``) release it; whether the assignment is legal is the system's rules' issue."""
+    roster = _locked(owner, roster_id)
+    entry = _entry(roster, entry_id)
+    target = None if attach_to_id is None else _entry(roster, attach_to_id)
+    if target is not None and target.pk == entry.pk:
+        raise RosterError("attach_invalid", _("A model cannot be assigned to itself."))
+    entry.attach_to = target
+    entry.save(update_fields=["attach_to"])
+    return _touched(roster)
+
+
+@transaction.atomic
 def roster_entry_update_version(*, owner: User, roster_id: int, entry_id: int) -> Roster:
     """Move an entry (and its items) to the current versions of their cards."""
     roster = _locked(owner, roster_id)
@@ -185,6 +201,7 @@ def roster_item_remove(*, owner: User, roster_id: int, entry_id: int, row_id: in
 
 
 def _fill(roster: Roster, parsed: ParsedRoster) -> None:
+    created: list[RosterEntry] = []
     for position, parsed_entry in enumerate(parsed.entries, start=1):
         entry = RosterEntry.objects.create(
             roster=roster,
@@ -198,6 +215,11 @@ def _fill(roster: Roster, parsed: ParsedRoster) -> None:
             RosterEntryItem(entry=entry, position=i, item=item, item_version=item.version)
             for i, item in enumerate(parsed_entry.items, start=1)
         )
+        created.append(entry)
+    for parsed_entry, entry in zip(parsed.entries, created, strict=True):
+        if parsed_entry.attach_to is not None:
+            entry.attach_to = created[parsed_entry.attach_to]
+            entry.save(update_fields=["attach_to"])
 
 
 @transaction.atomic
@@ -242,6 +264,7 @@ def roster_duplicate(*, owner: User, roster_id: int, name: str) -> Roster:
         faction=source.faction,
         settings=source.settings,
     )
+    copies: dict[int, RosterEntry] = {}
     for entry in source.entries.all():
         new_entry = RosterEntry.objects.create(
             roster=copy,
@@ -257,6 +280,12 @@ def roster_duplicate(*, owner: User, roster_id: int, name: str) -> Roster:
             )
             for row in entry.items.all()
         )
+        copies[entry.pk] = new_entry
+    for entry in source.entries.all():
+        if entry.attach_to_id in copies:
+            copy_entry = copies[entry.pk]
+            copy_entry.attach_to = copies[entry.attach_to_id]
+            copy_entry.save(update_fields=["attach_to"])
     return roster_refresh_legality(copy)
 
 

@@ -22,6 +22,9 @@ urlpatterns = [
         "<int:roster_id>/fighters/<int:entry_id>/rename/", views.entry_rename, name="entry_rename"
     ),
     path(
+        "<int:roster_id>/fighters/<int:entry_id>/attach/", views.entry_attach, name="entry_attach"
+    ),
+    path(
         "<int:roster_id>/fighters/<int:entry_id>/update/",
         views.entry_update_version,
         name="entry_update",

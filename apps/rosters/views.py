@@ -219,6 +219,26 @@ def entry_rename(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> Htt
 
 @login_required
 @require_POST
+def entry_attach(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> HttpResponse:
+    """Assign an entry to another one (a telematon to its operator); empty releases it."""
+    target = request.POST.get("attach_to", "")
+    if target and not target.isdigit():
+        roster = roster_for_owner(_user(request), roster_id)
+        return _render_builder(request, roster, error=_("Choose a model of this roster."))
+    return _change(
+        request,
+        roster_id,
+        lambda: services.roster_entry_attach(
+            owner=_user(request),
+            roster_id=roster_id,
+            entry_id=entry_id,
+            attach_to_id=int(target) if target else None,
+        ),
+    )
+
+
+@login_required
+@require_POST
 def entry_update_version(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> HttpResponse:
     return _change(
         request,

@@ -156,7 +156,7 @@ def test_blank_cards_for_organisers(
     assert client.get(reverse("cards:download", args=[export.pk])).status_code == 200
     client.force_login(UserFactory())
     assert client.get(reverse("cards:download", args=[export.pk])).status_code == 404
-    assert client.get(reverse("cards:blank", args=["universalis"])).status_code == 404
+    assert client.get(reverse("cards:blank", args=["stahlgewitter"])).status_code == 404
 
 
 def test_blank_cards_need_a_login(client, deathmatch) -> None:

@@ -48,9 +48,13 @@ class ArgSpec:
 
 @dataclass(frozen=True)
 class CommandSpec:
+    """A command type. ``seat_arg`` names the argument holding the player a *private* command
+    belongs to (a secret choice): only the user holding that seat may send it."""
+
     type: str
     help: str
     args: tuple[ArgSpec, ...] = ()
+    seat_arg: str = ""
 
 
 @dataclass(frozen=True)
@@ -82,9 +86,17 @@ class MatchEngine(Protocol):
         """The settings a new match asks for besides teams and mode (e.g. game size, gadgets);
         their values arrive in ``start``'s setup."""
 
-    def tracker(self, state: Any, *, selected: int | None, params: Mapping[str, str]) -> Any:
+    def tracker(
+        self,
+        state: Any,
+        *,
+        selected: int | None,
+        params: Mapping[str, str],
+        viewer: int | None = None,
+    ) -> Any:
         """The tracker page's view model (its template is ``matches/<slug>/_tracker.html``);
-        ``params`` is the page's query string (an open wizard and its toggles)."""
+        ``params`` is the page's query string (an open wizard and its toggles). ``viewer`` is
+        the seat (player index) whose hidden information may be shown; ``None`` shows none."""
 
     def refusal(self, code: str) -> str | None:
         """A gettext_noop-marked message for a refusal code, for pages in the reader's
@@ -114,11 +126,12 @@ class MatchEngine(Protocol):
 
     def load_state(self, data: Mapping[str, Any]) -> Any: ...
 
-    def public_state(self, state: Any) -> dict[str, Any]:
-        """The state as clients may see it: hidden information (a deck's order) left out."""
+    def public_state(self, state: Any, *, viewer: int | None = None) -> dict[str, Any]:
+        """The state as the seat ``viewer`` may see it (``None``: a spectator, or anyone):
+        hidden information (a deck's order, another player's secret mission) left out."""
 
-    def public_event(self, event: Event) -> dict[str, Any]:
-        """An event's data as clients may see it (the same hidden information left out)."""
+    def public_event(self, event: Event, *, viewer: int | None = None) -> dict[str, Any]:
+        """An event's data as ``viewer`` may see it (the same hidden information left out)."""
 
     def finished(self, state: Any) -> bool: ...
 

@@ -34,10 +34,14 @@ class CatalogData:
 
 @dataclass(frozen=True)
 class EntryInput:
+    """One entry of a roster. ``attach_to`` is the index of another entry this one is assigned
+    to (Universalis: a telematon to its operator); systems without such a rule ignore it."""
+
     profile: str
     items: tuple[str, ...] = ()
     name: str = ""
     count: int = 1
+    attach_to: int | None = None
 
 
 @dataclass(frozen=True)

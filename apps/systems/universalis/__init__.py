@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.registry import DiceKind, GameSystemInfo, Unit
+from apps.systems.universalis.cards import UniversalisCardLayouts
+from apps.systems.universalis.match.engine import UniversalisEngine
+from apps.systems.universalis.system import UniversalisCatalogSchema, UniversalisRosterRules
 
 SYSTEM = GameSystemInfo(
     slug="universalis",
@@ -25,4 +28,8 @@ SYSTEM = GameSystemInfo(
     game_sizes=(),
     rulebook="universalis.de.txt",
     package=__name__,
+    catalog=UniversalisCatalogSchema(),
+    rosters=UniversalisRosterRules(),
+    matches=UniversalisEngine(),
+    cards=UniversalisCardLayouts(),
 )

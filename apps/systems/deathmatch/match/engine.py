@@ -102,8 +102,14 @@ class DeathmatchEngine:
         return SETUP_FIELDS
 
     def tracker(
-        self, state: MatchState, *, selected: int | None, params: Mapping[str, str]
+        self,
+        state: MatchState,
+        *,
+        selected: int | None,
+        params: Mapping[str, str],
+        viewer: int | None = None,
     ) -> TrackerView:
+        """Deathmatch hides nothing from one seat that it shows another: ``viewer`` is unused."""
         return tracker_view(state, selected=selected, wizard=wizard_input(params))
 
     def refusal(self, code: str) -> str | None:
@@ -222,11 +228,12 @@ class DeathmatchEngine:
     def load_state(self, data: Mapping[str, Any]) -> MatchState:
         return load(data, MatchState)
 
-    def public_state(self, state: MatchState) -> dict[str, Any]:
+    def public_state(self, state: MatchState, *, viewer: int | None = None) -> dict[str, Any]:
+        """Every viewer alike: only the decks' order is hidden."""
         public: dict[str, Any] = hide_decks(self.dump_state(state))
         return public
 
-    def public_event(self, event: Event) -> dict[str, Any]:
+    def public_event(self, event: Event, *, viewer: int | None = None) -> dict[str, Any]:
         public: dict[str, Any] = hide_decks(dict(event.data))
         return public
 

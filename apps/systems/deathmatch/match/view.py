@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
-from urllib.parse import urlencode
 
+from apps.systems.core.buttons import Button, Field
+from apps.systems.core.buttons import button as _button
 from apps.systems.core.deck import MAX_MODIFIER, Flip
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
@@ -66,68 +67,6 @@ REFUSALS: Mapping[str, str] = {
     "gadget_used": _("This station served a model this turn already."),
     "nothing_to_undo": _("There is nothing to undo."),
 }
-
-
-@dataclass(frozen=True)
-class Field:
-    """A hidden form field of a command: ``name`` is "args.<path>[:int|:bool]"."""
-
-    name: str
-    value: str
-
-
-@dataclass(frozen=True)
-class Button:
-    """A command button, or (``command`` "wizard:<kind>") a link that opens the attack wizard."""
-
-    command: str
-    label: Text
-    fields: tuple[Field, ...] = ()
-    enabled: bool = True
-    reason: str = ""
-    style: str = "secondary"
-    cost: str = ""
-
-    @property
-    def is_wizard(self) -> bool:
-        return self.command.startswith("wizard:")
-
-    @property
-    def wizard_query(self) -> str:
-        params = {"wizard": self.command.removeprefix("wizard:")}
-        for field_ in self.fields:
-            params[field_.name.removeprefix("args.").split(":")[0]] = field_.value
-        return urlencode(params)
-
-
-def _button(
-    command: str,
-    label: str,
-    *,
-    params: Mapping[str, str | int] | None = None,
-    args: Mapping[str, int | str | bool] | None = None,
-    reason: str = "",
-    style: str = "secondary",
-    cost: str = "",
-    translate: tuple[str, ...] = (),
-) -> Button:
-    fields = []
-    for key, value in (args or {}).items():
-        if isinstance(value, bool):
-            fields.append(Field(f"args.{key}:bool", "true" if value else "false"))
-        elif isinstance(value, int):
-            fields.append(Field(f"args.{key}:int", str(value)))
-        else:
-            fields.append(Field(f"args.{key}", value))
-    return Button(
-        command=command,
-        label=Text(label, params or {}, translate),
-        fields=tuple(fields),
-        enabled=not reason,
-        reason=reason,
-        style=style,
-        cost=cost,
-    )
 
 
 @dataclass(frozen=True)

@@ -111,8 +111,14 @@ class GrundregelnEngine:
         return ()
 
     def tracker(
-        self, state: MatchState, *, selected: int | None, params: Mapping[str, str]
+        self,
+        state: MatchState,
+        *,
+        selected: int | None,
+        params: Mapping[str, str],
+        viewer: int | None = None,
     ) -> TrackerView:
+        """Grundregeln hides nothing from one seat that it shows another: ``viewer`` is unused."""
         return tracker_view(state, selected=selected, params=params)
 
     def refusal(self, code: str) -> str | None:
@@ -219,11 +225,11 @@ class GrundregelnEngine:
     def load_state(self, data: Mapping[str, Any]) -> MatchState:
         return load(data, MatchState)
 
-    def public_state(self, state: MatchState) -> dict[str, Any]:
+    def public_state(self, state: MatchState, *, viewer: int | None = None) -> dict[str, Any]:
         # Nothing is hidden in Grundregeln: every roll is made in the open.
         return self.dump_state(state)
 
-    def public_event(self, event: Event) -> dict[str, Any]:
+    def public_event(self, event: Event, *, viewer: int | None = None) -> dict[str, Any]:
         return dict(event.data)
 
     def finished(self, state: MatchState) -> bool:

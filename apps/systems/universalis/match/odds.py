@@ -1,0 +1,113 @@
+"""Exact odds of every Universalis roll (d12 only, 4.8): the attribute roll, the comparative
+roll, and the wound against armour roll with the rerolls its effects allow."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+from apps.systems.core.dice import die
+from apps.systems.core.distributions import Comparison, compare, shift
+
+SIDES = 12
+
+
+def attribute_odds(target: int) -> Fraction:
+    """P(1d12 ≤ target); a target of 0 or less fails without a roll."""
+    return Fraction(min(max(target, 0), SIDES), SIDES)
+
+
+def comparative_odds(a: int, b: int) -> Comparison:
+    """1d12 + a against 1d12 + b, from A's side."""
+    return compare(shift(die(SIDES), a), shift(die(SIDES), b))
+
+
+def decided_odds(a: int, b: int) -> Fraction:
+    """P(A wins) when ties are rolled again until decided (melee's AGI tie-break)."""
+    odds = comparative_odds(a, b)
+    return odds.win / (odds.win + odds.loss)
+
+
+@dataclass(frozen=True)
+class Rerolls:
+    """Which rerolls a wound roll allows (each at most once): Erschütterung (the attacker forces
+    an armour reroll), Adaptiv (the defender rerolls its armour), Robust (the defender forces a
+    wound reroll)."""
+
+    erschuetterung: bool = False
+    adaptiv: bool = False
+    robust: bool = False
+
+
+def next_reroll(wound: int, armour: int, rerolls: Rerolls) -> str:
+    """The reroll the app uses now ("" for none): the side strictly behind uses its unused
+    rerolls, the attacker's first; nobody rerolls a tie (see the reference)."""
+    if wound < armour and rerolls.erschuetterung:
+        return "erschuetterung"
+    if armour < wound and rerolls.adaptiv:
+        return "adaptiv"
+    if armour < wound and rerolls.robust:
+        return "robust"
+    return ""
+
+
+def used(rerolls: Rerolls, name: str) -> Rerolls:
+    return Rerolls(
+        erschuetterung=rerolls.erschuetterung and name != "erschuetterung",
+        adaptiv=rerolls.adaptiv and name != "adaptiv",
+        robust=rerolls.robust and name != "robust",
+    )
+
+
+@dataclass(frozen=True)
+class WoundOdds:
+    """P(the attacker's total is higher: damage), P(tie: one shock), P(defender higher)."""
+
+    damage: Fraction
+    shock: Fraction
+    nothing: Fraction
+
+
+def wound_odds(strength: int, protection: int, rerolls: Rerolls = Rerolls()) -> WoundOdds:
+    damage, shock, nothing = _wound(strength, protection, rerolls)
+    return WoundOdds(damage=damage, shock=shock, nothing=nothing)
+
+
+@cache
+def _wound(strength: int, protection: int, rerolls: Rerolls) -> tuple[Fraction, Fraction, Fraction]:
+    totals = [Fraction(0)] * 3
+    for a in range(1, SIDES + 1):
+        for d in range(1, SIDES + 1):
+            for index, p in enumerate(
+                _settle(strength + a, protection + d, strength, protection, rerolls)
+            ):
+                totals[index] += p / (SIDES * SIDES)
+    return totals[0], totals[1], totals[2]
+
+
+@cache
+def _settle(
+    wound: int, armour: int, strength: int, protection: int, rerolls: Rerolls
+) -> tuple[Fraction, Fraction, Fraction]:
+    name = next_reroll(wound, armour, rerolls)
+    if not name:
+        if wound > armour:
+            return Fraction(1), Fraction(0), Fraction(0)
+        if wound == armour:
+            return Fraction(0), Fraction(1), Fraction(0)
+        return Fraction(0), Fraction(0), Fraction(1)
+    rest = used(rerolls, name)
+    totals = [Fraction(0)] * 3
+    for face in range(1, SIDES + 1):
+        if name == "robust":
+            outcome = _settle(strength + face, armour, strength, protection, rest)
+        else:
+            outcome = _settle(wound, protection + face, strength, protection, rest)
+        for index, p in enumerate(outcome):
+            totals[index] += p / SIDES
+    return totals[0], totals[1], totals[2]
+
+
+def fraction_text(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"

@@ -1,0 +1,668 @@
+"""What the tracker page shows for a Universalis match: both groups, what the table has to do
+now, the active model's actions with what each needs, the reactions open to other models, and
+the roll panel (dice, result and the exact odds each roll had). Pure: the page renders this.
+
+``viewer`` is the seat whose secrets may be shown (its mission, its pick): ``None`` shows none,
+and the page asks the owner to open them explicitly (see the reference).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from apps.systems.core.buttons import Button
+from apps.systems.core.buttons import button as _button
+from apps.systems.core.i18n import gettext_noop as _
+from apps.systems.core.match import TimelineLine as Text
+from apps.systems.universalis.builder import ROMAN, CardView, card_view
+from apps.systems.universalis.catalog import Equipment, PowerRange, Trait
+from apps.systems.universalis.match import rules
+from apps.systems.universalis.match.decide import (
+    eligible,
+    free_activations,
+    picking,
+)
+from apps.systems.universalis.match.missions import MISSIONS, mission
+from apps.systems.universalis.match.state import MatchState, Phase, Roll, Unit
+from apps.systems.universalis.match.timeline import REASONS, ZONES
+
+PLAYER_COLOURS = ("red", "blue")
+
+REFUSALS: Mapping[str, str] = {
+    "not_enough_ap": _("Not enough action points (AP) for that."),
+    "not_now": _("That is not possible at this point of the round."),
+    "game_over": _("The game is over."),
+    "not_active": _("It is not this model's initiative phase."),
+    "burning": _("A burning model takes no actions."),
+    "panicking": _("A panicking model can only flee."),
+    "panic_tests_first": _("First make the panic tests that are due."),
+    "area_first": _("First tell which models the area weapon covers."),
+    "burning_first": _("First the burning model tests its fire."),
+    "flight_moves_first": _("A flying model's first action each round is a move."),
+    "target_camouflaged": _("That model is camouflaged: reveal it first."),
+    "out_of_range": _("The target is out of the weapon's range."),
+    "df_shots": _("Assign every shot of the sustained fire."),
+    "aimed_no_df": _("An aimed shot is a single shot."),
+    "weapon_reload": _("The weapon must be reloaded first."),
+    "weapon_used_up": _("The weapon has no single-use marker left."),
+    "weapon_side_destroyed": _("The weapon's side is destroyed."),
+    "cannot_react": _("That model cannot react now."),
+    "cannot_move": _("That model cannot move."),
+    "pick_first": _("Both players still have models: pick in secret."),
+    "not_eligible": _("That model cannot take its initiative phase now."),
+    "mission_chosen": _("This player has chosen a mission already."),
+    "missions_first": _("First every player chooses a mission."),
+    "surrender_at_round_end": _("A player surrenders at the end of a round."),
+    "private_command": _("Only that player may make this secret choice, on their own login."),
+    "push_too_big": _("That model is too big to be pushed back."),
+    "touch_needs_melee": _("A touch power on an enemy needs a won melee attack first."),
+    "used_up": _("No single-use marker is left."),
+    "threat_tested": _("The direct-threat test is made once per phase."),
+}
+ON_WIN = (("hit", _("hit")), ("push", _("push back")), ("power", _("touch power")))
+COVER_CHOICES = (
+    ("none", _("no cover")),
+    ("soft", _("soft cover (−1)")),
+    ("hard", _("hard cover (−2)")),
+    ("massive", _("massive cover (−3)")),
+)
+OUTCOMES = {
+    "success": _("success"),
+    "failure": _("failure"),
+    "win": _("won"),
+    "tie": _("tie"),
+    "loss": _("lost"),
+}
+
+
+@dataclass(frozen=True)
+class Option:
+    value: int | str
+    label: str
+
+
+@dataclass(frozen=True)
+class UnitView:
+    id: int
+    name: str
+    player: int
+    card: CardView
+    hp: int
+    hp_max: int
+    hp_critical: int
+    hp_percent: int
+    ap: int
+    status: tuple[Text, ...]
+    zones: tuple[Text, ...]
+    in_play: bool
+    active: bool
+    activated: bool
+    selected: bool
+    telematon_of: str
+    powers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    index: int
+    name: str
+    colour: str
+    mission: str  # shown to everyone once revealed, to its owner on request
+    mission_summary: str
+    mission_chosen: bool
+    picked: bool
+    pick: str
+    units: tuple[UnitView, ...]
+    accomplished: bool
+    held_rounds: int
+
+
+@dataclass(frozen=True)
+class RollView:
+    label: Text
+    dice: tuple[int, ...]
+    outcome: str
+    odds: str
+    target: int | None
+    totals: tuple[int, ...]
+    tie_odds: str
+    automatic: bool
+
+
+@dataclass(frozen=True)
+class MemberActions:
+    """What one model of the active phase (the model or one of its telematons) can do."""
+
+    unit: UnitView
+    buttons: tuple[Button, ...]
+    ranged: tuple[Option, ...]
+    melee: tuple[Option, ...]
+    readiness: tuple[Option, ...]
+    powers: tuple[Option, ...]
+    touch_powers: tuple[Option, ...]
+    targets: tuple[Option, ...]
+    camouflaged: tuple[Option, ...]
+    friends: tuple[Option, ...]
+    blockers: tuple[Option, ...]
+    enemy_powers: tuple[Option, ...]
+    speed: int
+    move_cost: int
+    target_rows: tuple[int, ...]
+    can_flee: bool
+    operator_ap: int | None
+
+
+@dataclass(frozen=True)
+class Reactions:
+    """Reactions and table tools for the selected model when it is not acting."""
+
+    unit: UnitView
+    reaction_fire: bool
+    counter_attack: bool
+    opportunity_attack: bool
+    melee: tuple[Option, ...]
+    camouflage: bool | None  # current state, None without camouflage
+
+
+@dataclass(frozen=True)
+class SecretStep:
+    """A player's secret choice still to make (a mission, a pick)."""
+
+    player: int
+    name: str
+    kind: str  # mission | pick
+    done: bool
+    options: tuple[Button, ...] = ()
+
+
+@dataclass(frozen=True)
+class TrackerView:
+    phase: str
+    round: int
+    max_rounds: int
+    viewer: int | None
+    players: tuple[PlayerView, ...]
+    prompt: Text
+    buttons: tuple[Button, ...]
+    secrets: tuple[SecretStep, ...]
+    members: tuple[MemberActions, ...]
+    reactions: Reactions | None
+    panic_due: tuple[UnitView, ...]
+    burning_due: tuple[UnitView, ...]
+    area: bool
+    area_targets: tuple[Option, ...]
+    declared: tuple[Option, ...]
+    rolls: tuple[RollView, ...]
+    all_units: tuple[Option, ...]
+    over: bool
+    result: Text | None
+    cover_choices: tuple[tuple[str, str], ...] = COVER_CHOICES
+    on_win_choices: tuple[tuple[str, str], ...] = ON_WIN
+    missions: tuple[tuple[str, str], ...] = field(default=())
+
+
+def _percent(part: int, whole: int) -> int:
+    return max(0, min(100, round(100 * part / whole))) if whole else 0
+
+
+def _status(state: MatchState, unit: Unit) -> tuple[Text, ...]:
+    badges: list[Text] = []
+    if unit.eliminated:
+        badges.append(Text(_("eliminated")))
+    if unit.fled:
+        badges.append(Text(_("left the table")))
+    flags = (
+        (unit.critical, _("critical")),
+        (unit.prone, _("prone")),
+        (unit.fast, _("fast")),
+        (unit.defence, _("defence")),
+        (unit.readiness is not None, _("fire readiness")),
+        (unit.burning is not None, _("burning")),
+        (unit.panic, _("panic")),
+        (unit.camouflaged, _("camouflaged")),
+    )
+    badges += [Text(label) for on, label in flags if on and unit.in_play]
+    if unit.shock_tokens:
+        badges.append(Text(_("%(n)s shock tokens"), {"n": unit.shock_tokens}))
+    if unit.poison:
+        badges.append(Text(_("%(n)s poison"), {"n": unit.poison}))
+    for index in unit.reload:
+        badges.append(Text(_("reload %(weapon)s"), {"weapon": unit.card.weapons[index].name}))
+    if unit.immobile:
+        badges.append(Text(_("immobilised")))
+    return tuple(badges)
+
+
+def _unit_view(state: MatchState, unit: Unit, selected: int | None) -> UnitView:
+    operator = state.units[unit.operator].name if unit.operator is not None else ""
+    return UnitView(
+        id=unit.id,
+        name=unit.name,
+        player=unit.player,
+        card=card_view(unit.card),
+        hp=max(unit.hp, 0),
+        hp_max=unit.card.hp_total,
+        hp_critical=unit.card.hp_critical,
+        hp_percent=_percent(max(unit.hp, 0), unit.card.hp_total),
+        ap=unit.ap,
+        status=_status(state, unit),
+        zones=tuple(
+            Text(
+                _("%(zone)s %(hp)s/%(max)s HP%(state)s"),
+                {
+                    "zone": ZONES[z.name.value],
+                    "hp": z.hp,
+                    "max": z.hp_max,
+                    "state": " ✕" if z.destroyed else " !" if z.critical else "",
+                },
+                translate=("zone",),
+            )
+            for z in unit.zones
+        ),
+        in_play=unit.in_play,
+        active=state.active is not None
+        and (unit.id == state.active or (unit.telematon and unit.operator == state.active)),
+        activated=unit.activated,
+        selected=unit.id == selected,
+        telematon_of=operator,
+        powers=tuple(
+            f"{p.name}{' ●' if i in unit.powers_in_play else ''}" for i, p in enumerate(unit.powers)
+        ),
+    )
+
+
+def _roll_view(roll: Roll) -> RollView:
+    return RollView(
+        label=Text(roll.label, dict(roll.params)),
+        dice=roll.dice,
+        outcome=OUTCOMES.get(roll.outcome, roll.outcome),
+        odds=roll.odds,
+        target=roll.target,
+        totals=roll.totals,
+        tie_odds=roll.tie_odds,
+        automatic=not roll.dice,
+    )
+
+
+def _ap_reason(state: MatchState, unit: Unit, cost: int) -> str:
+    return "" if rules.has_ap(state, unit, cost) else REFUSALS["not_enough_ap"]
+
+
+def _weapon_label(unit: Unit, index: int) -> str:
+    weapon = rules.weapon(unit, index)
+    cost = rules.weapon_cost(unit, weapon)
+    return f"{weapon.name} (WK {ROMAN[weapon.wk]}, {cost} AP)"
+
+
+def _member(state: MatchState, unit: Unit, selected: int | None) -> MemberActions:
+    enemies = [u for u in state.units if u.player != unit.player and u.in_play]
+    friends = [u for u in state.units if u.player == unit.player and u.in_play and u.id != unit.id]
+    weapons = list(enumerate(unit.card.weapons))
+    usable = [(i, w) for i, w in weapons if not rules.usable(unit, i)]
+    buttons = [
+        _button(
+            "threat_test",
+            _("Direct threat: EH test"),
+            args={"unit": unit.id},
+            reason=_("Once per phase.") if unit.threat_tested else "",
+        )
+        if not unit.telematon
+        else None,
+        _button(
+            "turn",
+            _("Turn"),
+            args={"unit": unit.id},
+            cost="0 AP",
+            reason=_("It cannot turn.") if unit.immobile == "fixed" else "",
+        ),
+        _button(
+            "stand_up",
+            _("Stand up"),
+            args={"unit": unit.id},
+            cost="1 AP",
+            reason=_ap_reason(state, unit, 1),
+        )
+        if unit.prone
+        else _button(
+            "prone",
+            _("Go prone"),
+            args={"unit": unit.id},
+            cost="1 AP",
+            reason=_ap_reason(state, unit, 1),
+        ),
+        _button(
+            "disengage",
+            _("Disengage (EH test)"),
+            args={"unit": unit.id},
+            cost="3 AP" if unit.prone else "2 AP",
+            reason=_ap_reason(state, unit, 3 if unit.prone else 2),
+        ),
+        _button(
+            "defence",
+            _("Defence"),
+            args={"unit": unit.id},
+            cost="2 AP",
+            reason=_ap_reason(state, unit, 2),
+        ),
+        _button(
+            "use_object",
+            _("Use an object"),
+            args={"unit": unit.id},
+            cost="1 AP",
+            reason=_ap_reason(state, unit, 1),
+        ),
+    ]
+    for index in unit.reload:
+        weapon = unit.card.weapons[index]
+        cost = rules.weapon_cost(unit, weapon)
+        buttons.append(
+            _button(
+                "reload",
+                _("Reload %(weapon)s"),
+                params={"weapon": weapon.name},
+                args={"unit": unit.id, "weapon": index},
+                cost=f"{cost} AP",
+                reason=_ap_reason(state, unit, cost),
+            )
+        )
+    marked: tuple[tuple[str, Sequence[Trait | Equipment], tuple[int | None, ...]], ...] = (
+        ("trait", unit.card.traits, unit.trait_uses),
+        ("equipment", unit.card.equipment, unit.equipment_uses),
+    )
+    for kind, items, uses in marked:
+        for index, item in enumerate(items):
+            if item.ap is None:
+                continue
+            reason = (
+                _("No single-use marker left.")
+                if item.uses is not None and uses[index] == 0
+                else ""
+            )
+            buttons.append(
+                _button(
+                    f"use_{kind}",
+                    _("Use %(name)s"),
+                    params={"name": item.name},
+                    args={"unit": unit.id, kind: index},
+                    cost=f"{item.ap} AP",
+                    reason=reason or _ap_reason(state, unit, item.ap),
+                )
+            )
+    for index in unit.powers_in_play:
+        buttons.append(
+            _button(
+                "end_power",
+                _("End %(power)s"),
+                params={"power": unit.powers[index].name},
+                args={"unit": unit.id, "power": index},
+                cost="1 AP",
+                reason=_ap_reason(state, unit, 1),
+            )
+        )
+    operator_ap = None
+    if unit.telematon and unit.operator is not None and state.units[unit.operator].in_play:
+        operator_ap = state.units[unit.operator].ap
+    return MemberActions(
+        unit=_unit_view(state, unit, selected),
+        buttons=tuple(b for b in buttons if b is not None),
+        ranged=tuple(Option(i, _weapon_label(unit, i)) for i, w in usable if not w.melee),
+        melee=tuple(
+            [Option(i, _weapon_label(unit, i)) for i, w in usable if w.melee]
+            + ([] if unit.telematon else [Option(-1, _weapon_label(unit, -1))])
+        ),
+        readiness=tuple(Option(i, w.name) for i, w in usable if not w.melee and w.wk <= 3),
+        powers=tuple(
+            Option(i, f"{p.name} ({p.ap} AP, {p.attribute.value.upper()}{p.difficulty:+d})")
+            for i, p in enumerate(unit.powers)
+            if i not in unit.powers_in_play
+        ),
+        touch_powers=tuple(
+            Option(i, p.name) for i, p in enumerate(unit.powers) if p.range is PowerRange.TOUCH
+        ),
+        targets=tuple(Option(u.id, u.name) for u in enemies if not u.camouflaged),
+        camouflaged=tuple(Option(u.id, u.name) for u in enemies if u.camouflaged),
+        friends=tuple(Option(u.id, u.name) for u in friends if not rules.can_react(u)),
+        blockers=tuple(
+            Option(u.id, u.name) for u in enemies if u.card.disciplines and not rules.can_react(u)
+        ),
+        enemy_powers=tuple(
+            Option(f"{u.id}:{i}", f"{u.powers[i].name} ({u.name})")
+            for u in enemies
+            for i in u.powers_in_play
+        ),
+        speed=rules.speed(unit),
+        move_cost=2 if unit.prone else 1,
+        # One target row, and more for sustained fire (at most 5 targets in all, 14.12).
+        target_rows=tuple(
+            range(min(5, 1 + max((w.df for _i, w in usable if not w.melee), default=0)))
+        ),
+        can_flee=unit.panic,
+        operator_ap=operator_ap,
+    )
+
+
+def _reactions(state: MatchState, unit: Unit, selected: int | None) -> Reactions | None:
+    if state.phase is not Phase.ACTING or not unit.in_play:
+        return None
+    last = state.last_action
+    can = not rules.can_react(unit)
+    in_phase = state.active is not None and (
+        unit.id == state.active or (unit.telematon and unit.operator == state.active)
+    )
+    if in_phase:
+        return None
+    enemy_moved = (
+        last is not None
+        and last.kind in ("move", "disengage")
+        and state.units[last.unit].player != unit.player
+    )
+    return Reactions(
+        unit=_unit_view(state, unit, selected),
+        reaction_fire=can and unit.readiness is not None and enemy_moved,
+        counter_attack=can and last is not None and last.kind == "melee" and last.target == unit.id,
+        opportunity_attack=can
+        and last is not None
+        and last.kind == "disengage"
+        and state.units[last.unit].player != unit.player,
+        melee=tuple(
+            [
+                Option(i, _weapon_label(unit, i))
+                for i, w in enumerate(unit.card.weapons)
+                if w.melee and not rules.usable(unit, i)
+            ]
+            + ([] if unit.telematon else [Option(-1, _weapon_label(unit, -1))])
+        ),
+        camouflage=None if unit.card.camouflage is None else unit.camouflaged,
+    )
+
+
+def _secrets(state: MatchState, viewer: int | None) -> tuple[SecretStep, ...]:
+    steps: list[SecretStep] = []
+    if state.phase is Phase.SETUP and not state.missions_revealed:
+        for p in state.players:
+            options: tuple[Button, ...] = ()
+            if viewer == p.index and p.mission is None:
+                options = tuple(
+                    _button(
+                        "choose_mission",
+                        m.name,
+                        args={"player": p.index, "mission": m.slug},
+                        style="",
+                    )
+                    for m in MISSIONS
+                )
+            steps.append(SecretStep(p.index, p.name, "mission", p.mission is not None, options))
+    if picking(state):
+        for p in state.players:
+            options = ()
+            if viewer == p.index and p.pick is None:
+                options = tuple(
+                    _button("pick", u.name, args={"player": p.index, "unit": u.id}, style="")
+                    for u in eligible(state, p.index)
+                )
+            steps.append(SecretStep(p.index, p.name, "pick", p.pick is not None, options))
+    return tuple(steps)
+
+
+def _prompt(state: MatchState) -> tuple[Text, tuple[Button, ...]]:
+    phase = state.phase
+    if phase is Phase.SETUP:
+        if not state.missions_revealed:
+            return Text(_("Each player picks a mission in secret.")), ()
+        if state.deployment_winner is None:
+            return Text(_("The group leaders roll off for deployment (EH).")), (
+                _button("roll_deployment", _("Roll for deployment"), style=""),
+            )
+        winner = state.players[state.deployment_winner].name
+        return (
+            Text(
+                _(
+                    "%(player)s marks a deployment zone first and deploys first; then the other "
+                    "player. Never closer than 12 cm to enemy models."
+                ),
+                {"player": winner},
+            ),
+            (_button("start_game", _("Deployed: start round 1"), style=""),),
+        )
+    if phase is Phase.ORDER:
+        buttons = [
+            _button(
+                "activate",
+                _("%(unit)s takes its phase"),
+                params={"unit": u.name},
+                args={"unit": u.id},
+                style="",
+            )
+            for u in free_activations(state)
+        ]
+        if not any(u.activated for u in state.units):
+            buttons += [
+                _button(
+                    "operator_takes_shock",
+                    _("%(operator)s pays %(unit)s's shock token"),
+                    params={"operator": state.units[u.operator].name, "unit": u.name},
+                    args={"unit": u.id},
+                    cost="1 AP",
+                )
+                for u in state.units
+                if u.telematon
+                and u.shock_paid
+                and u.operator is not None
+                and state.units[u.operator].in_play
+                and state.units[u.operator].ap
+            ]
+        if picking(state):
+            return Text(_("Both players pick their next model in secret.")), tuple(buttons)
+        return Text(_("The other group has no model left this round: activate the rest.")), tuple(
+            buttons
+        )
+    if phase is Phase.ACTING:
+        active = state.units[state.active] if state.active is not None else None
+        return Text(_("%(unit)s's initiative phase."), {"unit": active.name if active else "—"}), ()
+    if phase is Phase.ROUND_END:
+        buttons = [
+            _button(
+                "surrender",
+                _("%(player)s surrenders"),
+                params={"player": p.name},
+                args={"player": p.index},
+                style="danger",
+            )
+            for p in state.players
+        ]
+        return Text(
+            _("Round %(round)s is over: check the missions."), {"round": state.round}
+        ), tuple(buttons)
+    return Text(_("The game is over.")), ()
+
+
+def _result(state: MatchState) -> Text | None:
+    result = state.result
+    if result is None:
+        return None
+    reason = REASONS.get(result.reason, "")
+    if result.draw or not result.winners:
+        return Text(_("A draw (%(reason)s)."), {"reason": reason}, ("reason",))
+    return Text(
+        _("%(player)s wins (%(reason)s)."),
+        {"player": state.players[result.winners[0]].name, "reason": reason},
+        ("reason",),
+    )
+
+
+def _players(state: MatchState, viewer: int | None, selected: int | None) -> tuple[PlayerView, ...]:
+    views = []
+    for p in state.players:
+        shown = p.mission if p.mission and (state.missions_revealed or viewer == p.index) else None
+        goal = mission(shown) if shown else None
+        views.append(
+            PlayerView(
+                index=p.index,
+                name=p.name,
+                colour=PLAYER_COLOURS[p.index % len(PLAYER_COLOURS)],
+                mission=goal.name if goal else "",
+                mission_summary=goal.summary if goal else "",
+                mission_chosen=p.mission is not None,
+                picked=p.pick is not None,
+                pick=state.units[p.pick].name if p.pick is not None and viewer == p.index else "",
+                units=tuple(_unit_view(state, u, selected) for u in state.team(p.index)),
+                accomplished=p.accomplished,
+                held_rounds=p.held_rounds,
+            )
+        )
+    return tuple(views)
+
+
+def tracker_view(
+    state: MatchState,
+    *,
+    selected: int | None,
+    params: Mapping[str, str],
+    viewer: int | None = None,
+) -> TrackerView:
+    prompt, buttons = _prompt(state)
+    members: tuple[MemberActions, ...] = ()
+    blocked = bool(state.panic_due or state.area or state.burning_due)
+    if state.phase is Phase.ACTING and state.active is not None and not blocked:
+        members = tuple(
+            _member(state, u, selected)
+            for u in state.units
+            if u.in_play
+            and u.burning is None
+            and (u.id == state.active or (u.telematon and u.operator == state.active))
+        )
+    chosen = (
+        state.units[selected] if selected is not None and 0 <= selected < len(state.units) else None
+    )
+    declared = tuple(
+        Option(p.index, p.name)
+        for p in state.players
+        if p.mission and mission(p.mission).victory == "declared"
+    )
+    return TrackerView(
+        phase=state.phase.value,
+        round=state.round,
+        max_rounds=state.max_rounds,
+        viewer=viewer,
+        players=_players(state, viewer, selected),
+        prompt=prompt,
+        buttons=buttons,
+        secrets=_secrets(state, viewer),
+        members=members,
+        reactions=_reactions(state, chosen, selected)
+        if chosen is not None and not blocked
+        else None,
+        panic_due=tuple(_unit_view(state, state.units[d.unit], selected) for d in state.panic_due),
+        burning_due=tuple(_unit_view(state, state.units[u], selected) for u in state.burning_due),
+        area=state.area is not None,
+        area_targets=tuple(
+            Option(u.id, u.name) for u in state.units if u.in_play and not u.camouflaged
+        ),
+        declared=declared,
+        rolls=tuple(_roll_view(r) for r in state.last_rolls),
+        all_units=tuple(Option(u.id, u.name) for u in state.units if u.in_play),
+        over=state.phase is Phase.OVER,
+        result=_result(state),
+        missions=tuple((m.slug, m.name) for m in MISSIONS),
+    )

@@ -1,0 +1,260 @@
+"""Universalis through the Django layer: groups from the sample catalogue, a match opened from
+them, the tracker page, and hidden information: a secret mission or pick is never shown to the
+opponent or a spectator before its reveal, neither on the page nor in the API."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from apps.catalog.models import GameSystem
+from apps.catalog.services import catalog_load, shipped_catalog_files
+from apps.matches import services
+from apps.matches.models import Match
+from apps.rosters import services as roster_services
+from apps.rosters.models import Roster
+from tests.accounts.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def group(faction: str = "eisenwacht") -> dict[str, Any]:
+    """A legal group of the sample catalogue; the Eisenwacht's drone is assigned to its
+    operator (entry 2)."""
+    entries = {
+        "eisenwacht": [
+            {"profile": "eisenwacht-hauptfrau-vela-korr"},
+            {"profile": "eisenwacht-wachsoldat"},
+            {"profile": "eisenwacht-drohnenfuehrer"},
+            {"profile": "eisenwacht-spaeherdrohne", "attach_to": 2},
+        ],
+        "nebelzirkel": [
+            {"profile": "nebelzirkel-zirkelmeisterin-ysra", "items": ["nebelmagie-geisterhand"]},
+            {"profile": "nebelzirkel-kultist"},
+            {"profile": "nebelzirkel-schattenlaeufer"},
+        ],
+    }[faction]
+    return {
+        "format": "skirmish-roster/1",
+        "system": "universalis",
+        "name": f"Gruppe {faction.title()}",
+        "faction": faction,
+        "settings": {},
+        "entries": entries,
+    }
+
+
+@pytest.fixture
+def universalis(db: None) -> GameSystem:
+    for path in shipped_catalog_files():
+        catalog_load(path)
+    return GameSystem.objects.get(slug="universalis")
+
+
+def roster(owner: Any, faction: str) -> Roster:
+    return roster_services.roster_import(owner=owner, document=group(faction))
+
+
+def opened(universalis: GameSystem, anna: Any, ben: Any, mode: str = "secret") -> Match:
+    return services.match_create(
+        creator=anna,
+        system=universalis,
+        mode=mode,
+        seats=[
+            services.Seat("Anna", roster(anna, "eisenwacht")),
+            services.Seat("Ben", roster(ben, "nebelzirkel")),
+        ],
+        settings={"max_rounds": 6},
+        rng=random.Random(3),
+    )
+
+
+def command(match: Match, user: Any, type_: str, **args: Any) -> services.CommandOutcome:
+    return services.match_apply_command(
+        user=user,
+        match_id=match.pk,
+        command_type=type_,
+        args=args,
+        expected_seq=None,
+        idempotency_key=None,
+        rng=random.Random(7),
+    )
+
+
+def test_sample_groups_are_legal_and_keep_the_operator_in_their_document(
+    universalis: GameSystem,
+) -> None:
+    owner = UserFactory()
+    eisenwacht = roster(owner, "eisenwacht")
+    assert eisenwacht.legal, eisenwacht.issue_count
+    client = Client()
+    client.force_login(owner)
+    exported = client.get(reverse("rosters:export", args=[eisenwacht.pk])).json()
+    assert exported["entries"][3]["attach_to"] == 2
+    assert "attach_to" not in exported["entries"][0]
+
+
+def test_a_telematon_without_operator_is_an_issue_until_assigned(universalis: GameSystem) -> None:
+    owner = UserFactory()
+    document = group()
+    del document["entries"][3]["attach_to"]
+    drone = roster_services.roster_import(owner=owner, document=document)
+    assert not drone.legal
+    entries = list(drone.entries.order_by("position"))
+    client = Client()
+    client.force_login(owner)
+    response = client.post(
+        reverse("rosters:entry_attach", args=[drone.pk, entries[3].pk]),
+        {"attach_to": str(entries[2].pk)},
+    )
+    assert response.status_code == 302
+    drone.refresh_from_db()
+    assert drone.legal
+
+
+def test_builder_page_shows_derived_values_and_sample_labels(universalis: GameSystem) -> None:
+    owner = UserFactory()
+    eisenwacht = roster(owner, "eisenwacht")
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(owner)
+    page = client.get(reverse("rosters:builder", args=[eisenwacht.pk])).content.decode()
+    assert "Perception 25 cm" in page
+    assert "danger zone 5 cm" in page
+    assert "overloaded: −1 AGI and GK (included)" in page
+    assert "sample" in page
+    assert "Operator:" in page
+
+
+def test_new_group_with_a_points_limit(universalis: GameSystem) -> None:
+    owner = UserFactory()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(owner)
+    faction = universalis.factions.get(slug="eisenwacht")
+    response = client.post(
+        reverse("rosters:new", args=["universalis"]),
+        {"name": "Wache", "faction": faction.pk, "points_limit": "200"},
+    )
+    assert response.status_code == 302
+    created = Roster.objects.get(owner=owner, name="Wache")
+    assert created.settings == {"points_limit": 200}
+
+
+def test_match_opens_and_the_tracker_renders(universalis: GameSystem) -> None:
+    anna, ben = UserFactory(), UserFactory()
+    match = opened(universalis, anna, ben)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(anna)
+    page = client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
+    assert "Each player picks a mission in secret." in page
+    assert "choose your mission in secret" in page
+
+
+def test_only_the_seat_holder_may_choose_its_secret_mission(universalis: GameSystem) -> None:
+    anna, ben = UserFactory(), UserFactory()
+    match = opened(universalis, anna, ben)
+    with pytest.raises(services.MatchError) as refused:
+        command(match, anna, "choose_mission", player=1, mission="kopfjagd")
+    assert refused.value.code == "private_command"
+
+
+def test_opponent_and_spectator_never_see_a_secret_mission_before_the_reveal(
+    universalis: GameSystem, api_client: Any
+) -> None:
+    anna, ben = UserFactory(), UserFactory()
+    match = opened(universalis, anna, ben)
+    command(match, anna, "choose_mission", player=0, mission="kopfjagd")
+    url = f"/api/v1/matches/{match.pk}/"
+
+    api_client.force_authenticate(ben)
+    state = api_client.get(url).json()["state"]
+    assert state["players"][0]["mission"] is None
+    events = api_client.get(f"/api/v1/matches/{match.pk}/events/").json()["events"]
+    assert all("kopfjagd" not in str(event["data"]) for event in events)
+
+    api_client.force_authenticate(anna)
+    assert api_client.get(url).json()["state"]["players"][0]["mission"] == "kopfjagd"
+
+    api_client.force_authenticate(None)
+    spectated = api_client.get(f"{url}?spectate={match.spectator_token}").json()
+    assert spectated["state"]["players"][0]["mission"] is None
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    page = client.get(reverse("matches:spectate", args=[match.spectator_token])).content.decode()
+    assert "Kopfjagd" not in page
+    client.force_login(ben)
+    assert (
+        "Kopfjagd" not in client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
+    )
+    log = client.get(reverse("matches:log_json", args=[match.pk])).content.decode()
+    assert "kopfjagd" not in log
+
+    # Anna sees her own mission only when she asks for it.
+    client.force_login(anna)
+    plain = client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
+    assert "Kopfjagd" not in plain
+    peek = client.get(reverse("matches:tracker", args=[match.pk]) + "?seat=0").content.decode()
+    assert "Kopfjagd" in peek
+    assert (
+        "Kopfjagd"
+        not in client.get(reverse("matches:tracker", args=[match.pk]) + "?seat=1").content.decode()
+    )
+
+    command(match, ben, "choose_mission", player=1, mission="vernichtung")
+    api_client.force_authenticate(None)
+    revealed = api_client.get(f"{url}?spectate={match.spectator_token}").json()["state"]
+    assert [p["mission"] for p in revealed["players"]] == ["kopfjagd", "vernichtung"]
+
+
+def test_commands_endpoint_lists_universalis_commands(api_client: Any, universalis: Any) -> None:
+    listed = api_client.get("/api/v1/systems/universalis/commands/").json()
+    types = {entry["type"]: entry for entry in listed}
+    assert {"pick", "shoot", "melee", "choose_mission", "end_round"} <= set(types)
+    assert types["pick"]["private"] and not types["shoot"]["private"]
+
+
+def test_api_refuses_a_secret_choice_for_another_seat(
+    universalis: GameSystem, api_client: Any
+) -> None:
+    anna, ben = UserFactory(), UserFactory()
+    match = opened(universalis, anna, ben)
+    api_client.force_authenticate(anna)
+    refused = api_client.post(
+        f"/api/v1/matches/{match.pk}/commands/",
+        {"type": "choose_mission", "args": {"player": 1, "mission": "kopfjagd"}},
+        format="json",
+    )
+    assert refused.status_code == 400 and refused.json()["code"] == "private_command"
+    chosen = api_client.post(
+        f"/api/v1/matches/{match.pk}/commands/",
+        {"type": "choose_mission", "args": {"player": 0, "mission": "kopfjagd"}},
+        format="json",
+    ).json()
+    assert chosen["state"]["players"][0]["mission"] == "kopfjagd"
+    assert chosen["events"][0]["data"]["mission"] == "kopfjagd"
+
+
+def test_a_user_holding_both_seats_names_the_seat_to_see_its_secret(
+    universalis: GameSystem, api_client: Any
+) -> None:
+    anna = UserFactory()
+    match = opened(universalis, anna, anna)
+    command(match, anna, "choose_mission", player=1, mission="durchbruch")
+    api_client.force_authenticate(anna)
+    url = f"/api/v1/matches/{match.pk}/"
+    assert api_client.get(url).json()["state"]["players"][1]["mission"] is None
+    seen = api_client.get(f"{url}?seat=1").json()
+    assert seen["viewer"] == 1 and seen["state"]["players"][1]["mission"] == "durchbruch"
+
+
+def test_the_match_form_offers_the_secret_choice_and_agreed_missions(
+    universalis: GameSystem,
+) -> None:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(UserFactory())
+    page = client.get(reverse("matches:new", args=["universalis"])).content.decode()
+    assert "Each player picks a mission in secret (rulebook)" in page
+    assert "Kopfjagd (Headhunt)" in page and "Round limit" in page
+    assert "Random: flip a card" not in page

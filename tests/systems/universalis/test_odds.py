@@ -1,0 +1,101 @@
+"""Exact odds of every Universalis roll, checked against brute-force enumeration of the dice."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from apps.systems.universalis.match.odds import (
+    Rerolls,
+    attribute_odds,
+    comparative_odds,
+    decided_odds,
+    next_reroll,
+    used,
+    wound_odds,
+)
+
+FACES = range(1, 13)
+
+
+@pytest.mark.parametrize("target", range(-3, 16))
+def test_attribute_roll_odds_match_enumeration(target: int) -> None:
+    wins = sum(1 for face in FACES if target > 0 and face <= target)
+    assert attribute_odds(target) == Fraction(wins, 12)
+
+
+def test_attribute_roll_at_zero_or_less_never_succeeds() -> None:
+    assert attribute_odds(0) == 0 and attribute_odds(-4) == 0
+
+
+@pytest.mark.parametrize(("a", "b"), [(0, 0), (5, 3), (3, 5), (-2, 4), (11, 0), (4, 4)])
+def test_comparative_roll_odds_match_enumeration(a: int, b: int) -> None:
+    pairs = list(itertools.product(FACES, FACES))
+    odds = comparative_odds(a, b)
+    assert odds.win == Fraction(sum(1 for x, y in pairs if x + a > y + b), 144)
+    assert odds.tie == Fraction(sum(1 for x, y in pairs if x + a == y + b), 144)
+    assert odds.loss == Fraction(sum(1 for x, y in pairs if x + a < y + b), 144)
+
+
+@pytest.mark.parametrize(("a", "b"), [(0, 0), (5, 3), (2, 7)])
+def test_ties_rolled_again_until_decided_match_enumeration(a: int, b: int) -> None:
+    # Enumerate up to 6 rounds of rolls; what is left undecided is below 1e-6.
+    win, undecided = Fraction(0), Fraction(1)
+    for _round in range(6):
+        pairs = list(itertools.product(FACES, FACES))
+        win += undecided * Fraction(sum(1 for x, y in pairs if x + a > y + b), 144)
+        undecided *= Fraction(sum(1 for x, y in pairs if x + a == y + b), 144)
+    assert abs(float(decided_odds(a, b)) - float(win)) <= float(undecided)
+
+
+def _brute_wound(strength: int, protection: int, rerolls: Rerolls) -> tuple[Fraction, ...]:
+    """Every sequence of dice the wound roll and its rerolls can show, equally likely per die."""
+    totals = [Fraction(0)] * 3
+
+    def walk(wound: int, armour: int, left: Rerolls, p: Fraction) -> None:
+        name = next_reroll(wound, armour, left)
+        if not name:
+            index = 0 if wound > armour else 1 if wound == armour else 2
+            totals[index] += p
+            return
+        for face in FACES:
+            if name == "robust":
+                walk(strength + face, armour, used(left, name), p / 12)
+            else:
+                walk(wound, protection + face, used(left, name), p / 12)
+
+    for a, d in itertools.product(FACES, FACES):
+        walk(strength + a, protection + d, rerolls, Fraction(1, 144))
+    return tuple(totals)
+
+
+@pytest.mark.parametrize(
+    "rerolls",
+    [
+        Rerolls(),
+        Rerolls(erschuetterung=True),
+        Rerolls(adaptiv=True),
+        Rerolls(robust=True),
+        Rerolls(erschuetterung=True, adaptiv=True, robust=True),
+    ],
+)
+@pytest.mark.parametrize(("strength", "protection"), [(5, 5), (8, 4), (3, 9)])
+def test_wound_against_armour_odds_match_enumeration(
+    strength: int, protection: int, rerolls: Rerolls
+) -> None:
+    odds = wound_odds(strength, protection, rerolls)
+    assert (odds.damage, odds.shock, odds.nothing) == _brute_wound(strength, protection, rerolls)
+    assert odds.damage + odds.shock + odds.nothing == 1
+
+
+def test_nobody_rerolls_a_tie() -> None:
+    assert next_reroll(7, 7, Rerolls(True, True, True)) == ""
+
+
+def test_the_side_behind_rerolls_the_attacker_first() -> None:
+    everything = Rerolls(True, True, True)
+    assert next_reroll(5, 9, everything) == "erschuetterung"
+    assert next_reroll(9, 5, everything) == "adaptiv"
+    assert next_reroll(9, 5, used(everything, "adaptiv")) == "robust"

@@ -1,0 +1,337 @@
+"""Colossi, telematons, camouflage and powers (SPEC §3)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from apps.systems.universalis.catalog import Camouflage, PowerDuration, PowerRange, Weapon
+from apps.systems.universalis.match.state import ZoneName
+from tests.systems.universalis.helpers import (
+    MAGE_DISCIPLINE,
+    RIFLE,
+    Game,
+    colossus,
+    model,
+    one,
+    power,
+    setup,
+    soldier,
+    telematon,
+)
+
+
+def game_of(anna: list[dict[str, Any]], ben: list[dict[str, Any]], mode: str = "secret") -> Game:
+    return Game(setup([anna, ben], mode=mode)).to_round_one()
+
+
+def bens() -> list[dict[str, Any]]:
+    return [model(soldier("Ben Chef", group_leader=True)), model(soldier("Ben Soldat"))]
+
+
+# --- Colossi ---------------------------------------------------------------------------------
+
+
+def colossus_game(**changes: Any) -> Game:
+    anna = [model(soldier("Anna", group_leader=True)), model(soldier("Anna 2"))]
+    ben = [model(colossus("Koloss", group_leader=True, **changes)), model(soldier("Ben 2"))]
+    return game_of(anna, ben).phase_of(0, 2)
+
+
+def hit_colossus(g: Game, zone_face: int, damage: int, *more: int) -> Any:
+    return g.dice(zone_face, 12, 1, *more).do("auto_hit", unit=2, strength=5, damage=damage)
+
+
+def test_a_colossus_hit_zone_is_rolled_on_1d12() -> None:
+    g = colossus_game()
+    events = hit_colossus(g, 7, 2)
+    assert one(events, "zone_rolled")["zone"] == "left"
+    left = next(z for z in g.unit(2).zones if z.name is ZoneName.LEFT)
+    assert (left.hp, left.hp_max) == (6, 8) and g.unit(2).hp == 12
+
+
+def test_a_critical_side_gives_minus_1_on_ranged_and_melee_rolls() -> None:
+    g = colossus_game(weapons=(RIFLE,))
+    hit_colossus(g, 9, 6)
+    g.do("end_phase")
+    events = g.dice(12).do("shoot", unit=2, targets=[{"unit": 0, "distance": 10}])
+    assert one(events, "shot")["roll"]["target"] == 5
+
+
+def test_a_destroyed_side_loses_its_weapons_and_1_agi_and_nk() -> None:
+    gun = replace(RIFLE, mount="left")
+    g = colossus_game(weapons=(gun,))
+    hit_colossus(g, 7, 8)
+    g.do("end_phase")
+    g.refused("shoot", "weapon_side_destroyed", unit=2, targets=[{"unit": 0, "distance": 10}])
+    from apps.systems.universalis.match import rules
+
+    assert rules.attribute(g.state, g.unit(2), "agi") == 4
+    assert rules.attribute(g.state, g.unit(2), "nk") == 3
+
+
+def test_hits_on_a_destroyed_zone_go_to_the_torso() -> None:
+    g = colossus_game()
+    hit_colossus(g, 7, 8)
+    events = hit_colossus(g, 8, 1)
+    assert one(events, "zone_rolled")["zone"] == "torso"
+
+
+def test_a_critical_movement_zone_needs_a_ko_roll_for_every_move() -> None:
+    g = colossus_game()
+    hit_colossus(g, 11, 6)
+    g.do("end_phase")
+    g.dice(12).do("move", unit=2)
+    assert g.unit(2).ap == 4 and g.unit(2).moved_cm == 0
+    g.dice(1).do("move", unit=2)
+    assert g.unit(2).moved_cm == 10
+
+
+def test_a_destroyed_movement_zone_rolls_what_is_left() -> None:
+    g = colossus_game()
+    hit_colossus(g, 11, 8, 3)
+    assert g.unit(2).immobile == "turn"
+    g2 = colossus_game()
+    hit_colossus(g2, 12, 8, 9)
+    assert g2.unit(2).immobile == "fixed"
+    g3 = colossus_game()
+    hit_colossus(g3, 12, 8, 12)
+    assert g3.unit(2).eliminated
+
+
+def test_an_immobilised_colossus_cannot_move() -> None:
+    g = colossus_game()
+    hit_colossus(g, 11, 8, 9)
+    g.do("end_phase")
+    g.refused("move", "cannot_move", unit=2)
+    g.refused("turn", "cannot_turn", unit=2)
+
+
+def test_the_torso_is_the_colossus_own_hit_points() -> None:
+    g = colossus_game()
+    hit_colossus(g, 1, 20)
+    assert g.unit(2).eliminated
+
+
+# --- Telematons ------------------------------------------------------------------------------
+
+
+def drone_game(mode: str = "secret", **operator: Any) -> Game:
+    anna = [
+        model(soldier("Anna Technikerin", group_leader=True, operator=1, **operator)),
+        model(telematon("Drohne", weapons=(RIFLE,)), operator=0),
+        model(soldier("Anna Soldat")),
+    ]
+    return game_of(anna, bens(), mode)
+
+
+def test_a_telematon_acts_in_its_operators_phase() -> None:
+    g = drone_game().phase_of(0, 3)
+    g.do("move", unit=1)
+    assert g.unit(1).ap == 1
+    g.refused("pick", "not_now", player=0, unit=1)
+
+
+def test_a_telematon_is_never_picked_on_its_own() -> None:
+    g = drone_game()
+    g.refused("pick", "not_eligible", player=0, unit=1)
+
+
+def test_a_telematon_spends_its_operators_ap_when_its_own_run_out() -> None:
+    g = drone_game().phase_of(0, 3)
+    g.dice(12).do("shoot", unit=1, targets=[{"unit": 3, "distance": 10}])
+    assert (g.unit(1).ap, g.unit(0).ap) == (0, 5)
+
+
+def test_the_operator_may_pay_more_than_needed() -> None:
+    g = drone_game().phase_of(0, 3)
+    g.do("move", unit=1, operator_ap=1)
+    assert (g.unit(1).ap, g.unit(0).ap) == (2, 5)
+
+
+def test_a_telematon_rolls_with_its_operators_fk() -> None:
+    g = drone_game(fk=9).phase_of(0, 3)
+    events = g.dice(12).do("shoot", unit=1, targets=[{"unit": 3, "distance": 10}])
+    assert one(events, "shot")["roll"]["target"] == 9
+
+
+def test_a_lost_telematon_feeds_back_on_its_operator() -> None:
+    g = drone_game().phase_of(0, 3)
+    g.do("end_phase")
+    events = g.dice(12, 1, 12).do("auto_hit", unit=1, strength=9, damage=9)
+    assert one(events, "feedback")["passed"] is False
+    assert g.unit(0).hp == 8 - 1
+
+
+def test_telematons_of_an_eliminated_operator_panic_and_act_last() -> None:
+    g = drone_game("stellung-halten").phase_of(0, 3)
+    g.dice(12, 1).do("auto_hit", unit=0, strength=20, damage=20)
+    assert g.unit(1).panic
+    assert [d.unit for d in g.state.panic_due] == [2]
+    g.do("skip_panic_test", unit=2)
+    assert g.unit(1).activated  # it acted in its operator's phase this round
+    from tests.systems.universalis.test_rounds import finish_round
+
+    finish_round(g)
+    g.do("end_round")
+    g.phase_of(2, 3).do("end_phase")
+    g.do("end_phase")
+    g.refused("activate", "not_eligible", unit=1)
+    g.do("activate", unit=4)
+    g.do("end_phase")
+    g.do("activate", unit=1)
+    assert g.state.active == 1
+
+
+def test_an_operator_pays_its_telematons_shock_tokens_at_round_start() -> None:
+    g = drone_game()
+    g.do("correct", unit=1, shock_tokens=1)
+    from tests.systems.universalis.test_rounds import finish_round
+
+    finish_round(g)
+    g.do("end_round")
+    assert (g.unit(1).ap, g.unit(1).shock_paid) == (2 + 1 - 1, 1)
+    g.do("operator_takes_shock", unit=1)
+    assert (g.unit(1).ap, g.unit(0).ap) == (3, 8)
+
+
+# --- Camouflage ------------------------------------------------------------------------------
+
+
+def camouflage_game(level: int = 2, active: bool = False) -> Game:
+    ben = [
+        model(soldier("Ben", group_leader=True, camouflage=Camouflage(active, level))),
+        model(soldier("Ben 2")),
+    ]
+    anna = [model(soldier("Anna", group_leader=True)), model(soldier("Anna 2"))]
+    return game_of(anna, ben).phase_of(0, 2)
+
+
+def test_camouflaged_models_start_camouflaged() -> None:
+    assert camouflage_game().unit(2).camouflaged
+
+
+def test_reveal_is_a_wn_roll_harder_by_the_level_easier_per_extra_ap_and_support() -> None:
+    g = camouflage_game(level=3)
+    events = g.dice(3).do("reveal", unit=0, target=2, extra_ap=1, supporters=[1])
+    assert one(events, "reveal_rolled")["roll"]["target"] == 4 - 3 + 1 + 1
+    assert not g.unit(2).camouflaged
+    assert (g.unit(0).ap, g.unit(1).ap) == (3, 4)
+
+
+def test_a_revealed_model_is_camouflaged_again_after_two_full_moves() -> None:
+    g = camouflage_game()
+    g.dice(1).do("reveal", unit=0, target=2)
+    g.do("end_phase")
+    g.do("move", unit=2)
+    assert not g.unit(2).camouflaged
+    g.do("move", unit=2)
+    assert g.unit(2).camouflaged
+
+
+def test_firing_reveals_a_camouflaged_model() -> None:
+    g = camouflage_game()
+    g.do("end_phase")
+    g.dice(12).do("shoot", unit=2, targets=[{"unit": 0, "distance": 10}])
+    assert not g.unit(2).camouflaged
+
+
+def test_the_table_sets_camouflage_on_or_off() -> None:
+    g = camouflage_game()
+    g.do("camouflage", unit=2, hidden=False)
+    assert not g.unit(2).camouflaged
+    g.refused("camouflage", "no_camouflage", unit=0, hidden=True)
+
+
+# --- Powers ----------------------------------------------------------------------------------
+
+
+def mage_game(*powers: Any, ben_mage: bool = False) -> Game:
+    anna = [
+        model(soldier("Anna", group_leader=True, disciplines=MAGE_DISCIPLINE), powers=powers),
+        model(soldier("Anna 2")),
+    ]
+    ben_card = soldier("Ben", group_leader=True, disciplines=MAGE_DISCIPLINE if ben_mage else ())
+    return game_of(anna, [model(ben_card, powers=powers), model(soldier("Ben 2"))]).phase_of(0, 2)
+
+
+def test_a_power_costs_its_ap_and_rolls_its_attribute_with_the_difficulty() -> None:
+    g = mage_game(power(ap=2, difficulty=-1))
+    events = g.dice(3).do("use_power", unit=0, power=0, target=2)
+    assert one(events, "power_rolled")["roll"]["target"] == 3
+    assert one(events, "power_used")["target"] == 2 and g.unit(0).ap == 4
+
+
+def test_hit_points_are_lost_on_a_failed_power_roll() -> None:
+    g = mage_game(power(hp_loss=2))
+    g.dice(12).do("use_power", unit=0, power=0)
+    assert g.unit(0).hp == 6
+
+
+def test_some_powers_always_cost_hit_points() -> None:
+    g = mage_game(power(hp_loss=1, always=True))
+    g.dice(1).do("use_power", unit=0, power=0)
+    assert g.unit(0).hp == 7
+
+
+def test_a_lasting_power_stays_in_play_until_ended() -> None:
+    g = mage_game(power(duration=PowerDuration.LASTING))
+    g.dice(1).do("use_power", unit=0, power=0)
+    assert g.unit(0).powers_in_play == (0,)
+    g.refused("use_power", "power_in_play", unit=0, power=0)
+    g.do("end_power", unit=0, power=0)
+    assert g.unit(0).powers_in_play == () and g.unit(0).ap == 3
+
+
+def test_a_model_of_a_discipline_may_block_a_power_as_a_reaction() -> None:
+    g = mage_game(power(), ben_mage=True)
+    events = g.dice(1, 2).do("use_power", unit=0, power=0, target=3, blockers=[2])
+    assert one(events, "power_blocked")["by"] == 2
+    assert g.unit(2).ap == 3
+
+
+def test_only_models_of_a_discipline_block_powers() -> None:
+    g = mage_game(power())
+    g.refused("use_power", "cannot_block", unit=0, power=0, blockers=[3])
+
+
+def test_a_lasting_power_in_play_is_blocked_as_an_action() -> None:
+    g = mage_game(power(duration=PowerDuration.LASTING), ben_mage=True)
+    g.dice(1).do("use_power", unit=0, power=0)
+    g.do("end_phase")
+    g.dice(1).do("block_power", unit=2, owner=0, power=0)
+    assert g.unit(0).powers_in_play == () and g.unit(2).ap == 4
+
+
+def test_a_touch_power_on_an_enemy_needs_a_won_melee_first() -> None:
+    touch = power("Griff", range_=PowerRange.TOUCH)
+    g = mage_game(touch)
+    g.refused("use_power", "touch_needs_melee", unit=0, power=0, target=2)
+    events = g.dice(12, 1, 1).do("melee", unit=0, target=2, weapon=1, on_win="power", power=0)
+    assert one(events, "power_used")["target"] == 2
+
+
+def test_unknown_weapons_and_powers_are_refused() -> None:
+    g = mage_game(power())
+    g.refused("use_power", "unknown_power", unit=0, power=5)
+    g.refused("shoot", "unknown_weapon", unit=0, weapon=9, targets=[{"unit": 2, "distance": 5}])
+
+
+def test_fall_damage_by_height() -> None:
+    g = mage_game()
+    g.do("fall", unit=0, height="size")
+    assert g.unit(0).hp == 8
+    g.dice(1).do("fall", unit=0, height="double")
+    assert g.unit(0).hp == 8
+    g.dice(12, 12, 1).do("fall", unit=0, height="double")
+    assert g.unit(0).hp == 6
+    g.dice(12, 1).do("fall", unit=0, height="higher")
+    assert g.unit(0).hp == 2
+
+
+def test_a_weapon_with_strength_added_to_ko() -> None:
+    axe = Weapon(name="Axt", wk=3, range="NK", strength=2, damage=2, additive=True)
+    anna = [model(soldier("Anna", group_leader=True, weapons=(axe,))), model(soldier("A2"))]
+    g = game_of(anna, bens()).phase_of(0, 2)
+    events = g.dice(12, 1, 1, 12).do("melee", unit=0, target=2, weapon=0)
+    assert one(events, "wound_rolled")["wound"] == 1 + 4 + 2
