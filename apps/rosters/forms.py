@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.models import Faction, GameSystem
 from apps.systems.core.registry import registry
+from apps.systems.core.rosters import MAX_POINTS_LIMIT
 
 MAX_IMPORT_BYTES = 256 * 1024
-MAX_POINTS_LIMIT = 10_000
 
 
 def roster_size_text(settings: Mapping[str, object]) -> str:

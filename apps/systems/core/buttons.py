@@ -30,10 +30,17 @@ class Button:
     reason: str = ""
     style: str = "secondary"
     cost: str = ""
+    odds: tuple[Text, ...] = ()
 
     @property
     def is_wizard(self) -> bool:
         return self.command.startswith("wizard:")
+
+    @property
+    def uid(self) -> str:
+        """Unique among the page's buttons: names its form's idempotency key and reason."""
+        values = "-".join(field_.value for field_ in self.fields)
+        return f"{self.command.replace(':', '-')}-{values}"
 
     @property
     def wizard_query(self) -> str:
@@ -48,16 +55,20 @@ def button(
     label: str,
     *,
     params: Mapping[str, str | int] | None = None,
-    args: Mapping[str, int | str | bool] | None = None,
+    args: Mapping[str, int | str | bool | None] | None = None,
     reason: str = "",
     style: str = "secondary",
     cost: str = "",
     translate: tuple[str, ...] = (),
+    odds_lines: tuple[Text, ...] = (),
 ) -> Button:
-    """A button sending ``command`` with ``args`` as typed hidden fields; a ``reason`` (a
-    gettext_noop-marked sentence) disables it and is shown beside it."""
+    """A button sending ``command`` with ``args`` as typed hidden fields (an argument that is
+    ``None`` is left out); a ``reason`` (a gettext_noop-marked sentence) disables it and is
+    shown beside it; ``odds_lines`` are the exact chances shown with it."""
     fields = []
     for key, value in (args or {}).items():
+        if value is None:
+            continue
         if isinstance(value, bool):
             fields.append(Field(f"args.{key}:bool", "true" if value else "false"))
         elif isinstance(value, int):
@@ -72,4 +83,5 @@ def button(
         reason=reason,
         style=style,
         cost=cost,
+        odds=odds_lines,
     )

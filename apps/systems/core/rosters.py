@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
+
+from apps.systems.core.errors import RuleViolation
+from apps.systems.core.i18n import gettext_noop
+
+MAX_POINTS_LIMIT: Final = 10_000
 
 
 @dataclass(frozen=True)
@@ -100,3 +105,20 @@ class RosterRules(Protocol):
 
     def builder(self, roster: RosterInput, catalog: CatalogData) -> Any:
         """What the system's builder page shows (its own view model; its template knows it)."""
+
+
+def points_limit_settings(settings: Mapping[str, object]) -> dict[str, object]:
+    """The settings of a points system (api.md): an optional whole-number points limit the
+    players agreed on; ``None`` or no key means no limit."""
+    unknown = sorted(set(settings) - {"points_limit"})
+    if unknown:
+        raise RuleViolation("settings_invalid", f"Unknown settings: {', '.join(unknown)}.")
+    limit = settings.get("points_limit")
+    if limit is None:
+        return {}
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_POINTS_LIMIT:
+        raise RuleViolation(
+            "points_limit",
+            gettext_noop("The points limit must be a whole number from 1 to 10000, or none."),
+        )
+    return {"points_limit": limit}

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.rosters import (
     CatalogData,
@@ -23,6 +22,7 @@ from apps.systems.core.rosters import (
     RosterIssue,
     RosterOption,
     RosterReport,
+    points_limit_settings,
 )
 from apps.systems.core.schema import FieldSpec, SchemaError
 from apps.systems.grundregeln.catalog import (
@@ -39,8 +39,6 @@ from apps.systems.grundregeln.catalog import (
     parse_field,
     profile_from_stats,
 )
-
-MAX_POINTS_LIMIT = 10_000
 
 
 class GrundregelnCatalogSchema:
@@ -460,22 +458,7 @@ class GrundregelnRosterRules:
     options: tuple[RosterOption, ...] = ()
 
     def normalise_settings(self, settings: Mapping[str, object]) -> dict[str, object]:
-        unknown = sorted(set(settings) - {"points_limit"})
-        if unknown:
-            raise RuleViolation("settings_invalid", f"Unknown settings: {', '.join(unknown)}.")
-        limit = settings.get("points_limit")
-        if limit is None:
-            return {}
-        if (
-            not isinstance(limit, int)
-            or isinstance(limit, bool)
-            or not 1 <= limit <= MAX_POINTS_LIMIT
-        ):
-            raise RuleViolation(
-                "points_limit",
-                gettext_noop("The points limit must be a whole number from 1 to 10000, or none."),
-            )
-        return {"points_limit": limit}
+        return points_limit_settings(settings)
 
     def report(self, roster: RosterInput, catalog: CatalogData) -> RosterReport:
         cards = grundregeln_catalog(catalog)

@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
-from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.rosters import CatalogData, CatalogEntry, RosterInput, RosterIssue
 from apps.systems.core.schema import SchemaError
@@ -27,8 +26,6 @@ from apps.systems.universalis.catalog import (
 )
 
 MIN_MODELS: Final = 2
-MAX_POINTS_LIMIT: Final = 100_000
-SETTINGS: Final = frozenset({"points_limit"})
 
 # The stable issue codes (README, API section).
 UNKNOWN_FACTION: Final = "unknown_faction"
@@ -127,20 +124,6 @@ def universalis_catalog(data: CatalogData) -> Catalog:
     cards = {s: c for s, e in data.profiles.items() if isinstance(c := _parse("card", e), UnitCard)}
     powers = {s: p for s, e in data.items.items() if isinstance(p := _parse("power", e), Power)}
     return Catalog(factions=dict(data.factions), cards=cards, powers=powers)
-
-
-def normalise_settings(settings: Mapping[str, object]) -> dict[str, object]:
-    unknown = sorted(set(settings) - SETTINGS)
-    if unknown:
-        raise RuleViolation("settings_invalid", f"Unknown settings: {', '.join(unknown)}.")
-    limit = settings.get("points_limit")
-    if limit is None:
-        return {}
-    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_POINTS_LIMIT:
-        raise RuleViolation(
-            "points_limit", gettext_noop("The points limit must be a whole number above 0.")
-        )
-    return {"points_limit": limit}
 
 
 def _issue(code: str, template: str, entry: int | None = None, **params: str | int) -> RosterIssue:

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from apps.systems.core.rosters import CatalogData, RosterInput, RosterOption, RosterReport
+from apps.systems.core.rosters import (
+    CatalogData,
+    RosterInput,
+    RosterOption,
+    RosterReport,
+    points_limit_settings,
+)
 from apps.systems.core.schema import FieldSpec, SchemaError
 from apps.systems.universalis.builder import BuilderView, builder_view
 from apps.systems.universalis.catalog import (
@@ -17,7 +23,6 @@ from apps.systems.universalis.catalog import (
     power_from_stats,
 )
 from apps.systems.universalis.roster import (
-    normalise_settings,
     totals,
     universalis_catalog,
     validate_roster,
@@ -72,7 +77,7 @@ class UniversalisRosterRules:
     options: tuple[RosterOption, ...] = ()
 
     def normalise_settings(self, settings: Mapping[str, object]) -> dict[str, object]:
-        return normalise_settings(settings)
+        return points_limit_settings(settings)
 
     def report(self, roster: RosterInput, catalog: CatalogData) -> RosterReport:
         cards = universalis_catalog(catalog)

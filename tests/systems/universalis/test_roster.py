@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from apps.systems.core.rosters import EntryInput, RosterInput
+import pytest
+
+from apps.systems.core.errors import RuleViolation
+from apps.systems.core.rosters import EntryInput, RosterInput, points_limit_settings
 from apps.systems.universalis.builder import builder_view
 from apps.systems.universalis.catalog import Discipline, ModelType, Size
 from apps.systems.universalis.roster import (
     ISSUE_CODES,
     Catalog,
-    normalise_settings,
     totals,
     validate_roster,
 )
@@ -146,16 +148,18 @@ def test_totals_count_points_models_leaders_telematons_and_powers() -> None:
 
 
 def test_settings_points_limit_is_optional_and_positive() -> None:
-    assert normalise_settings({}) == {}
-    assert normalise_settings({"points_limit": None}) == {}
-    assert normalise_settings({"points_limit": 300}) == {"points_limit": 300}
-    for bad in ({"points_limit": 0}, {"points_limit": "x"}, {"game_size": 5}):
-        try:
-            normalise_settings(bad)
-        except Exception as error:  # noqa: BLE001 - any RuleViolation
-            assert getattr(error, "code", "")
-        else:
-            raise AssertionError(bad)
+    assert points_limit_settings({}) == {}
+    assert points_limit_settings({"points_limit": None}) == {}
+    assert points_limit_settings({"points_limit": 300}) == {"points_limit": 300}
+    for bad, code in (
+        ({"points_limit": 0}, "points_limit"),
+        ({"points_limit": "x"}, "points_limit"),
+        ({"points_limit": 10_001}, "points_limit"),
+        ({"game_size": 5}, "settings_invalid"),
+    ):
+        with pytest.raises(RuleViolation) as raised:
+            points_limit_settings(bad)
+        assert raised.value.code == code
 
 
 def test_builder_disables_a_second_leader_and_powers_beyond_the_level() -> None:

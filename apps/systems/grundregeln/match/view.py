@@ -16,6 +16,8 @@ from fractions import Fraction
 from typing import Final
 from urllib.parse import urlencode
 
+from apps.systems.core.buttons import Button
+from apps.systems.core.buttons import button as _button
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
@@ -165,79 +167,6 @@ def percent(value: Fraction) -> str:
 def ratio(text: str) -> Fraction:
     numerator, _sep, denominator = text.partition("/")
     return Fraction(int(numerator), int(denominator or 1))
-
-
-@dataclass(frozen=True)
-class Field:
-    """A hidden form field of a command: ``name`` is "args.<path>[:int|:bool]"."""
-
-    name: str
-    value: str
-
-
-@dataclass(frozen=True)
-class Button:
-    """A command button, or (``command`` "wizard:<action>") a link that opens the target choice."""
-
-    command: str
-    label: Text
-    fields: tuple[Field, ...] = ()
-    enabled: bool = True
-    reason: str = ""
-    style: str = "secondary"
-    cost: str = ""
-    odds: tuple[Text, ...] = ()
-
-    @property
-    def is_wizard(self) -> bool:
-        return self.command.startswith("wizard:")
-
-    @property
-    def uid(self) -> str:
-        """Unique among the page's buttons: names its form's idempotency key and reason."""
-        values = "-".join(field.value for field in self.fields)
-        return f"{self.command.replace(':', '-')}-{values}"
-
-    @property
-    def wizard_query(self) -> str:
-        params = {"wizard": self.command.removeprefix("wizard:")}
-        for field in self.fields:
-            params[field.name.removeprefix("args.").split(":")[0]] = field.value
-        return urlencode(params)
-
-
-def _button(
-    command: str,
-    label: str,
-    *,
-    params: Mapping[str, str | int] | None = None,
-    args: Mapping[str, int | str | bool | None] | None = None,
-    reason: str = "",
-    style: str = "secondary",
-    cost: str = "",
-    translate: tuple[str, ...] = (),
-    odds_lines: tuple[Text, ...] = (),
-) -> Button:
-    fields = []
-    for key, value in (args or {}).items():
-        if value is None:
-            continue
-        if isinstance(value, bool):
-            fields.append(Field(f"args.{key}:bool", "true" if value else "false"))
-        elif isinstance(value, int):
-            fields.append(Field(f"args.{key}:int", str(value)))
-        else:
-            fields.append(Field(f"args.{key}", value))
-    return Button(
-        command=command,
-        label=Text(label, params or {}, translate),
-        fields=tuple(fields),
-        enabled=not reason,
-        reason=reason,
-        style=style,
-        cost=cost,
-        odds=odds_lines,
-    )
 
 
 def _reason(error: RuleViolation) -> str:
