@@ -255,6 +255,29 @@ def test_reaction_fire_answers_an_enemy_move_with_minus_1() -> None:
     assert g.unit(2).readiness is None and g.unit(2).ap == 2
 
 
+def ready_to_react(ben: Any = None) -> Game:
+    """Ben's leader (unit 2) ends its phase in fire readiness; Anna's soldier (unit 1) acts."""
+    g = acting(ben=ben)
+    g.do("end_phase")
+    g.do("fire_readiness", unit=2, weapon=0)
+    g.do("end_phase")
+    g.do("pick", player=0, unit=1)
+    g.dice(9, 1).do("pick", player=1, unit=3)
+    return g
+
+
+def test_reaction_fire_with_sustained_fire_puts_every_shot_on_the_mover() -> None:
+    smg = replace(RIFLE, name="MP", df=2)
+    g = ready_to_react(ben=soldier("Ben", group_leader=True, weapons=(smg,)))
+    g.do("move", unit=1)
+    g.refused("reaction_fire", "df_shots", unit=2, target={"distance": 10, "shots": 2})
+    events = g.dice(1, 1, 1).do("reaction_fire", unit=2, target={"distance": 10})
+    shot = one(events, "shot")
+    assert (shot["target"], shot["shots"]) == (1, 3)
+    assert shot["roll"]["target"] == 6 - 1 + 2
+    assert one(events, "wound_rolled")["wound"] == 1 + 5 + 2
+
+
 def test_reaction_fire_needs_fire_readiness() -> None:
     g = acting()
     g.do("move", unit=0)

@@ -143,7 +143,14 @@ COMMAND_SPECS: Final = (
         _("Reaktionsfeuer (WK, −1) at the enemy that just moved."),
         (
             _UNIT,
-            ArgSpec("target", "object", help=_("distance (cm), cover, dodge.")),
+            ArgSpec(
+                "target",
+                "object",
+                help=_(
+                    "distance (cm), cover, dodge; shots (sustained fire: all 1 + DF shots go to "
+                    "the mover, the default)."
+                ),
+            ),
         ),
     ),
     CommandSpec(

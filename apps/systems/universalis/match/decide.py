@@ -994,7 +994,8 @@ def _shoot_command(ctx: Ctx, args: Args) -> None:
 @command("reaction_fire")
 def _reaction_fire(ctx: Ctx, args: Args) -> None:
     """Reaktionsfeuer (WK, −1) with the weapon of its fire readiness, at an enemy that just
-    moved inside its perception range; the readiness is used up (14.3)."""
+    moved inside its perception range; the readiness is used up (14.3). Only the mover may be
+    shot at, so a sustained fire puts all its 1 + DF shots on it (14.12)."""
     unit = _reactor(ctx, args)
     last = ctx.state.last_action
     if unit.readiness is None:
@@ -1005,7 +1006,11 @@ def _reaction_fire(ctx: Ctx, args: Args) -> None:
     if mover.player == unit.player:
         raise refuse("no_move", "Reaction fire answers an enemy's move.")
     situation = args.mapping("target")
-    target = {key: situation[key] for key in ("distance", "cover", "dodge") if key in situation}
+    target = {
+        key: situation[key] for key in ("distance", "cover", "dodge", "shots") if key in situation
+    }
+    weapon_ = rules.weapon(unit, unit.readiness)
+    target.setdefault("shots", 1 if weapon_.area else 1 + weapon_.df)
     _shoot(ctx, unit, unit.readiness, "reaction", Args({"targets": [{"unit": mover.id, **target}]}))
 
 
