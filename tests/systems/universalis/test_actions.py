@@ -78,8 +78,27 @@ def test_disengage_costs_2_ap_and_3_when_prone() -> None:
     g.dice(1).do("disengage", unit=0)
     assert ap(g) == 4
     g.do("prone", unit=0)
-    g.dice(1).do("disengage", unit=0)
+    g.do("disengage", unit=0)
     assert ap(g) == 0
+
+
+def test_disengage_is_impossible_after_the_phases_direct_threat_test_failed() -> None:
+    g = acting()
+    g.dice(12).do("disengage", unit=0)
+    g.refused("disengage", "threat_failed", unit=0)
+    g.refused("threat_test", "threat_tested", unit=0)
+    g2 = acting()
+    g2.dice(12).do("threat_test", unit=0)
+    g2.refused("disengage", "threat_failed", unit=0)
+    assert ap(g2) == 6
+
+
+def test_a_passed_direct_threat_test_lets_the_model_disengage_without_a_new_roll() -> None:
+    g = acting()
+    g.dice(1).do("threat_test", unit=0)
+    events = g.do("disengage", unit=0)
+    assert not [e for e in events if e.type == "disengage_tested"]
+    assert ap(g) == 4
 
 
 def test_use_object_costs_1_ap_with_an_optional_roll() -> None:

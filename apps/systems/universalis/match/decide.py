@@ -439,6 +439,7 @@ def _begin_phase(ctx: Ctx, unit_id: int) -> None:
                 "readiness": None,
                 "moved_cm": 0,
                 "threat_tested": False,
+                "threat_failed": False,
                 "acted": False,
             }
             for u in group
@@ -566,7 +567,7 @@ def _threat_test(ctx: Ctx, args: Args) -> None:
         unit=unit.id,
         passed=passed,
         roll=dump(roll),
-        units={unit.id: {"threat_tested": True}},
+        units={unit.id: {"threat_tested": True, "threat_failed": not passed}},
     )
 
 
@@ -643,16 +644,29 @@ def _move_command(ctx: Ctx, args: Args) -> None:
 
 @command("disengage")
 def _disengage(ctx: Ctx, args: Args) -> None:
-    """Aus Nahkampf lösen: a direct-threat EH test first; failed, nothing happens and no AP
-    are spent; passed, a move for 2 AP (3 prone). Enemies in contact may attack it as it goes."""
+    """Aus Nahkampf lösen: the phase's one direct-threat EH test first (8.3, 4.5.1); failed,
+    nothing happens and no AP are spent, and it cannot disengage again this phase; passed (now
+    or earlier in the phase), a move for 2 AP (3 prone). Enemies in contact may attack it as it
+    goes."""
     unit = _actor(ctx, args)
     cost = 3 if unit.prone else 2
     if not rules.has_ap(ctx.state, unit, cost):
         raise refuse("not_enough_ap", f"{unit.name} has not enough AP to disengage.")
-    passed, roll = _eh_test(ctx, unit, _("%(unit)s tries to disengage (EH)"))
-    ctx.emit("disengage_tested", unit=unit.id, passed=passed, roll=dump(roll))
-    if not passed:
-        return
+    if unit.threat_failed:
+        raise refuse(
+            "threat_failed", f"{unit.name} failed its direct-threat test: it cannot disengage."
+        )
+    if not unit.threat_tested:
+        passed, roll = _eh_test(ctx, unit, _("%(unit)s tries to disengage (EH)"))
+        ctx.emit(
+            "disengage_tested",
+            unit=unit.id,
+            passed=passed,
+            roll=dump(roll),
+            units={unit.id: {"threat_tested": True, "threat_failed": not passed}},
+        )
+        if not passed:
+            return
     cm = args.integer("cm", rules.speed(unit), lo=0, hi=200)
     unit = _spend(ctx, unit, cost, action="disengage", operator_ap=_operator_ap(args))
     if _can_move(ctx, unit):

@@ -59,6 +59,7 @@ REFUSALS: Mapping[str, str] = {
     "touch_needs_melee": _("A touch power on an enemy needs a won melee attack first."),
     "used_up": _("No single-use marker is left."),
     "threat_tested": _("The direct-threat test is made once per phase."),
+    "threat_failed": _("The direct-threat test failed this phase: the model cannot disengage."),
 }
 ON_WIN = (("hit", _("hit")), ("push", _("push back")), ("power", _("touch power")))
 COVER_CHOICES = (
@@ -336,7 +337,9 @@ def _member(state: MatchState, unit: Unit, selected: int | None) -> MemberAction
             _("Disengage (EH test)"),
             args={"unit": unit.id},
             cost="3 AP" if unit.prone else "2 AP",
-            reason=_ap_reason(state, unit, 3 if unit.prone else 2),
+            reason=REFUSALS["threat_failed"]
+            if unit.threat_failed
+            else _ap_reason(state, unit, 3 if unit.prone else 2),
         ),
         _button(
             "defence",
