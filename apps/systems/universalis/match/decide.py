@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -38,6 +39,8 @@ from apps.systems.universalis.match.odds import (
     fraction_text,
     next_reroll,
     used,
+    wound_odds,
+    wound_odds_from,
 )
 from apps.systems.universalis.match.serial import apply, dump
 from apps.systems.universalis.match.state import (
@@ -157,6 +160,22 @@ class Ctx:
         )
         self.rolls.append(roll)
         return face, roll
+
+    def banded(self, label: str, band: Callable[[int], str], /, **params: str | int) -> Roll:
+        """A d12 read for the outcome ``band`` gives its face (hit zone, burning, a destroyed
+        movement zone): the roll shows that outcome and the chance of it, not of the face."""
+        face = self.d12()
+        outcome = band(face)
+        chance = Fraction(sum(1 for f in range(1, SIDES + 1) if band(f) == outcome), SIDES)
+        roll = Roll(
+            label=label,
+            dice=(face,),
+            outcome=outcome,
+            odds=fraction_text(chance),
+            params=tuple(params.items()),
+        )
+        self.rolls.append(roll)
+        return roll
 
 
 Handler = Callable[[Ctx, Args], None]
@@ -1528,16 +1547,32 @@ def _wound(
         weapon=weapon_.name,
         target=victim.name,
     )
+    # The chances shown are those of the outcome after every reroll, not of these dice alone.
+    chance = wound_odds(wound_value, armour_value, rerolls)
+    roll = ctx.rolls[-1] = replace(
+        roll, odds=fraction_text(chance.damage), tie_odds=fraction_text(chance.shock)
+    )
     rolls = [roll]
     wound, armour = roll.totals
     while name := next_reroll(wound, armour, rerolls):
+        chance = wound_odds_from(wound, armour, wound_value, armour_value, rerolls)
         rerolls = used(rerolls, name)
-        face, reroll = ctx.plain(_("Reroll (%(effect)s)"), SIDES, effect=name)
-        rolls.append(reroll)
+        face = ctx.d12()
         if name == "robust":
             wound = wound_value + face
         else:
             armour = armour_value + face
+        reroll = Roll(
+            label=_("Reroll (%(effect)s)"),
+            dice=(face,),
+            outcome="win" if wound > armour else "tie" if wound == armour else "loss",
+            odds=fraction_text(chance.damage),
+            params=(("effect", name),),
+            totals=(wound, armour),
+            tie_odds=fraction_text(chance.shock),
+        )
+        ctx.rolls.append(reroll)
+        rolls.append(reroll)
     ctx.emit(
         "wound_rolled",
         unit=victim.id,
@@ -1585,10 +1620,14 @@ def _hit_zone(ctx: Ctx, victim: Unit) -> ZoneName | None:
     """A colossus's hit zone by 1d12; a destroyed zone's hits go to the torso."""
     if not victim.zones:
         return None
-    face, roll = ctx.plain(_("Hit zone of %(unit)s"), SIDES, unit=victim.name)
-    zone = ZONE_ROLL[face]
-    if any(z.name is zone and z.destroyed for z in victim.zones):
-        zone = ZoneName.TORSO
+    destroyed = {z.name for z in victim.zones if z.destroyed}
+
+    def zone_hit(face: int) -> str:
+        zone = ZONE_ROLL[face]
+        return (ZoneName.TORSO if zone in destroyed else zone).value
+
+    roll = ctx.banded(_("Hit zone of %(unit)s"), zone_hit, unit=victim.name)
+    zone = ZoneName(roll.outcome)
     ctx.emit("zone_rolled", unit=victim.id, zone=zone.value, roll=dump(roll))
     return zone
 
@@ -1665,12 +1704,16 @@ def _zone_damage(ctx: Ctx, unit: Unit, name: ZoneName, amount: int) -> None:
         units={unit.id: {"zones": tuple(zones)}},
     )
     if hp <= 0 and name is ZoneName.MOVEMENT:
-        face, roll = ctx.plain(_("%(unit)s: movement destroyed"), SIDES, unit=unit.name)
-        if face == SIDES:
+        roll = ctx.banded(
+            _("%(unit)s: movement destroyed"),
+            lambda face: "falls" if face == SIDES else "can_turn" if face <= 6 else "cannot_turn",
+            unit=unit.name,
+        )
+        if roll.outcome == "falls":
             ctx.emit("fell_over", unit=unit.id, roll=dump(roll))
             _eliminate(ctx, unit.id, cause="fell_over")
         else:
-            immobile = "turn" if face <= 6 else "fixed"
+            immobile = "turn" if roll.outcome == "can_turn" else "fixed"
             ctx.emit(
                 "immobilised",
                 unit=unit.id,
@@ -1796,11 +1839,16 @@ def _burning_test(ctx: Ctx, args: Args) -> None:
     unit = ctx.unit(args.integer("unit", lo=0))
     if unit.id not in ctx.state.burning_due or unit.burning is None:
         raise refuse("no_burning_test", f"{unit.name} has no fire to test now.")
-    helpers = args.integer("helpers", 0, lo=0, hi=8)
-    face, roll = ctx.plain(
-        _("%(unit)s burns (1d12 + %(bonus)s)"), SIDES, unit=unit.name, bonus=2 * helpers
+    bonus = 2 * args.integer("helpers", 0, lo=0, hi=8)
+    roll = ctx.banded(
+        _("%(unit)s burns (1d12 + %(bonus)s)"),
+        lambda face: (
+            "fire_out" if face + bonus >= 12 else "fire_out_shock" if face + bonus >= 9 else "burns"
+        ),
+        unit=unit.name,
+        bonus=bonus,
     )
-    total = face + 2 * helpers
+    total = roll.dice[0] + bonus
     ctx.emit(
         "burning_tested",
         unit=unit.id,

@@ -74,6 +74,15 @@ OUTCOMES = {
     "win": _("won"),
     "tie": _("tie"),
     "loss": _("lost"),
+    # What a d12 decided (Ctx.banded): a colossus's hit zone, the burning test, a destroyed
+    # movement zone.
+    **ZONES,
+    "burns": _("it burns"),
+    "fire_out_shock": _("the fire goes out, 1 shock"),
+    "fire_out": _("the fire goes out"),
+    "can_turn": _("can still turn"),
+    "cannot_turn": _("cannot turn"),
+    "falls": _("falls over"),
 }
 
 
