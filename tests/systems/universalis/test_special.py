@@ -87,6 +87,20 @@ def test_a_critical_movement_zone_needs_a_ko_roll_for_every_move() -> None:
     assert g.unit(2).moved_cm == 10
 
 
+def test_a_critical_movement_zone_needs_a_ko_roll_to_charge_too() -> None:
+    g = colossus_game()
+    hit_colossus(g, 11, 6)
+    g.do("end_phase")
+    events = g.dice(12).do("melee", unit=2, target=0, weapon=1, charge=True)
+    assert one(events, "move_tested")["passed"] is False
+    assert not [e for e in events if e.type == "melee_fought"]
+    assert (g.unit(2).ap, g.unit(2).moved_cm) == (4, 0)
+    events = g.dice(12).do("melee", unit=2, weapon=1, charge=True, reached=False)
+    assert one(events, "move_tested")["passed"] is False and g.unit(2).moved_cm == 0
+    g.dice(1, 12, 1).do("melee", unit=2, target=0, weapon=1, charge=True)
+    assert g.unit(2).moved_cm == 10
+
+
 def test_a_destroyed_movement_zone_rolls_what_is_left() -> None:
     g = colossus_game()
     hit_colossus(g, 11, 8, 3)

@@ -1193,7 +1193,8 @@ def _melee_command(ctx: Ctx, args: Args) -> None:
         if not _can_move_freely(unit):
             raise refuse("cannot_move", f"{unit.name} cannot move.")
         unit = _spend(ctx, unit, cost, action="charge", operator_ap=_operator_ap(args))
-        _move(ctx, unit, args.integer("cm", rules.speed(unit), lo=0, hi=200), "charge", args)
+        if _can_move(ctx, unit):
+            _move(ctx, unit, args.integer("cm", rules.speed(unit), lo=0, hi=200), "charge", args)
         return
     target = _target(ctx, args, unit, "target")
     if charge and not _can_move_freely(unit):
@@ -1208,11 +1209,17 @@ def _melee_command(ctx: Ctx, args: Args) -> None:
         operator_ap=_operator_ap(args),
     )
     if charge:
+        # A colossus with a critical movement zone that fails its KO roll does not move, so
+        # its charge never reaches the enemy (18.3.1).
+        if not _can_move(ctx, unit):
+            return
         _move(ctx, unit, args.integer("cm", rules.speed(unit), lo=0, hi=200), "charge", args)
     _melee(ctx, ctx.unit(unit.id), target, index, args, charge=charge, reckless=reckless)
 
 
 def _can_move_freely(unit: Unit) -> bool:
+    """Whether the model may move at all, checked before paying (the KO roll of a damaged
+    movement zone comes after, with ``_can_move``)."""
     return unit.card.movement is not Movement.STATIONARY and not unit.immobile
 
 
