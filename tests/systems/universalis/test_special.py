@@ -197,6 +197,18 @@ def test_telematons_of_an_eliminated_operator_panic_and_act_last() -> None:
     assert g.state.active == 1
 
 
+def test_telematons_of_an_operator_that_left_the_table_panic() -> None:
+    g = drone_game().phase_of(0, 3)
+    g.dice(12, 1).do("auto_hit", unit=2, strength=20, damage=20)
+    g.dice(12).do("panic_test", unit=0)
+    g.do("skip_panic_test", unit=1)
+    g.do("flee", unit=0)
+    assert g.unit(0).panic and not g.unit(1).panic
+    events = g.do("flee", unit=0, left_table=True)
+    assert one(events, "panicked")["unit"] == 1
+    assert g.unit(1).panic and g.unit(1).in_play
+
+
 def test_an_operator_pays_its_telematons_shock_tokens_at_round_start() -> None:
     g = drone_game()
     g.do("correct", unit=1, shock_tokens=1)

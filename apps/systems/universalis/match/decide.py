@@ -1745,14 +1745,7 @@ def _eliminate(ctx: Ctx, unit_id: int, *, cause: str) -> None:
     friends = [
         u for u in ctx.state.units if u.player == unit.player and u.in_play and u.id != unit_id
     ]
-    for telematon in friends:
-        if telematon.telematon and telematon.operator == unit_id and not telematon.panic:
-            ctx.emit(
-                "panicked",
-                unit=telematon.id,
-                cause="operator",
-                units={telematon.id: {"panic": True}},
-            )
+    _operator_gone(ctx, unit_id)
     due = tuple(
         PanicDue(unit=u.id, cause=unit_id)
         for u in friends
@@ -1770,6 +1763,23 @@ def _eliminate(ctx: Ctx, unit_id: int, *, cause: str) -> None:
         ctx.emit("feedback", unit=operator.id, telematon=unit_id, passed=passed, roll=dump(roll))
         if not passed:
             _lose_hp(ctx, operator.id, unit.card.ko // 2, None, cause="feedback", shock=False)
+
+
+def _operator_gone(ctx: Ctx, operator_id: int) -> None:
+    """Telematons whose operator was eliminated or left the table panic (19.3)."""
+    for telematon in ctx.state.units:
+        if (
+            telematon.telematon
+            and telematon.operator == operator_id
+            and telematon.in_play
+            and not telematon.panic
+        ):
+            ctx.emit(
+                "panicked",
+                unit=telematon.id,
+                cause="operator",
+                units={telematon.id: {"panic": True}},
+            )
 
 
 @command("panic_test")
@@ -1824,7 +1834,7 @@ def _skip_panic_test(ctx: Ctx, args: Args) -> None:
 @command("flee")
 def _flee(ctx: Ctx, args: Args) -> None:
     """A panicking model spends all its AP running to the nearest table edge; once it has left
-    the table it is out of the game (11.4.1)."""
+    the table it is out of the game (11.4.1) and its telematons panic (19.3)."""
     unit = _actor(ctx, args, panicking=True)
     if not unit.panic:
         raise refuse("not_panicking", f"{unit.name} is not panicking.")
@@ -1836,6 +1846,8 @@ def _flee(ctx: Ctx, args: Args) -> None:
         left_table=left,
         units={unit.id: {"ap": 0, "fled": left, "acted": True}},
     )
+    if left:
+        _operator_gone(ctx, unit.id)
 
 
 @command("burning_test")
