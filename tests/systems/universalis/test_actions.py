@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from apps.systems.universalis.catalog import Equipment, Trait, Weapon
+from apps.systems.universalis.catalog import Equipment, Movement, Trait, Weapon
 from tests.systems.universalis.helpers import (
     RIFLE,
     Game,
@@ -62,9 +62,36 @@ def test_go_prone_and_stand_up_cost_1_ap_each() -> None:
 def test_moving_more_than_20_cm_in_a_phase_is_a_fast_move() -> None:
     g = acting()
     g.do("move", unit=0, cm=10)
+    g.do("move", unit=0, cm=10)
     assert not g.unit(0).fast
-    g.do("move", unit=0, cm=11)
+    g.do("move", unit=0, cm=1)
     assert g.unit(0).fast
+
+
+def test_a_move_goes_at_most_the_models_speed() -> None:
+    g = acting()
+    g.refused("move", "too_far", unit=0, cm=11)
+    g.do("move", unit=0, cm=10)
+    g.refused("disengage", "too_far", unit=0, cm=11)
+    g.refused("melee", "too_far", unit=0, target=2, weapon=1, charge=True, cm=11)
+    g.refused("melee", "too_far", unit=0, weapon=1, charge=True, reached=False, cm=11)
+
+
+def test_the_speed_limit_counts_overload_and_the_critical_state() -> None:
+    heavy = soldier("Anna", group_leader=True, equipment=(Equipment("Kiste", weight=20),))
+    g = acting(heavy)
+    g.refused("move", "too_far", unit=0, cm=10)
+    g.do("move", unit=0, cm=9)
+    g.dice(12, 1).do("auto_hit", unit=0, strength=5, damage=6)
+    assert g.unit(0).critical
+    g.refused("move", "too_far", unit=0, cm=6)
+    g.do("move", unit=0, cm=5)
+
+
+def test_a_wheeled_model_may_move_2_cm_more_for_a_road() -> None:
+    g = acting(soldier("Anna", group_leader=True, movement=Movement.WHEELS))
+    g.refused("move", "too_far", unit=0, cm=13)
+    g.do("move", unit=0, cm=12)
 
 
 def test_failed_disengage_spends_nothing() -> None:

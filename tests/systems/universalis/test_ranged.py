@@ -94,7 +94,9 @@ def test_a_prone_shooter_gets_plus_2() -> None:
 def test_a_fast_moving_target_gives_minus_2() -> None:
     g = acting()
     g.do("end_phase")
-    g.do("move", unit=2, cm=25)
+    for cm in (10, 10, 1):
+        g.do("move", unit=2, cm=cm)
+    assert g.unit(2).fast
     g.do("end_phase")
     g.do("pick", player=0, unit=1)
     g.dice(9, 1).do("pick", player=1, unit=3)

@@ -135,7 +135,8 @@ def test_an_activated_model_cannot_be_picked_again(game: Game) -> None:
 
 def test_phase_start_removes_fast_defence_and_readiness_tokens(game: Game) -> None:
     game.phase_of(0, 2)
-    game.do("move", unit=0, cm=25)
+    for cm in (10, 10, 1):
+        game.do("move", unit=0, cm=cm)
     game.do("fire_readiness", unit=0, weapon=0)
     assert game.unit(0).fast and game.unit(0).readiness == 0
     game.do("end_phase")

@@ -34,7 +34,9 @@ _MELEE_ARGS = (
     ArgSpec("on_win", "str", required=False, help=_("hit (default), push or power.")),
     ArgSpec("power", "int", required=False, help=_("With on_win power: the touch power's index.")),
 )
-_CM = ArgSpec("cm", "int", required=False, help=_("Centimetres moved (default: full speed)."))
+_CM = ArgSpec(
+    "cm", "int", required=False, help=_("Centimetres moved, at most its speed (the default).")
+)
 _TEST = ArgSpec(
     "movement_test",
     "bool",

@@ -635,6 +635,16 @@ def _move(ctx: Ctx, unit: Unit, cm: int, action: str, args: Args) -> None:
     ctx.emit("last_action", state={"last_action": LastAction(kind="move", unit=unit.id)})
 
 
+def _move_cm(unit: Unit, args: Args) -> int:
+    """The centimetres of one move action (default: its full speed), at most its speed (8.3;
+    a charge and a disengage move like a normal move)."""
+    cm = args.integer("cm", rules.speed(unit), lo=0, hi=200)
+    most = rules.max_move(unit)
+    if cm > most:
+        raise refuse("too_far", f"{unit.name} moves at most {most} cm with one move.")
+    return cm
+
+
 def _can_move(ctx: Ctx, unit: Unit) -> bool:
     """Stationary and immobilised models do not move; a colossus whose movement zone is
     critical needs a KO roll for every move (18.3.1)."""
@@ -655,7 +665,7 @@ def _can_move(ctx: Ctx, unit: Unit) -> bool:
 def _move_command(ctx: Ctx, args: Args) -> None:
     """Normale Bewegung: 1 AP, 2 AP when prone (8.3)."""
     unit = _actor(ctx, args)
-    cm = args.integer("cm", rules.speed(unit), lo=0, hi=200)
+    cm = _move_cm(unit, args)
     unit = _spend(ctx, unit, 2 if unit.prone else 1, action="move", operator_ap=_operator_ap(args))
     if _can_move(ctx, unit):
         _move(ctx, unit, cm, "move", args)
@@ -675,6 +685,7 @@ def _disengage(ctx: Ctx, args: Args) -> None:
         raise refuse(
             "threat_failed", f"{unit.name} failed its direct-threat test: it cannot disengage."
         )
+    cm = _move_cm(unit, args)
     if not unit.threat_tested:
         passed, roll = _eh_test(ctx, unit, _("%(unit)s tries to disengage (EH)"))
         ctx.emit(
@@ -686,7 +697,6 @@ def _disengage(ctx: Ctx, args: Args) -> None:
         )
         if not passed:
             return
-    cm = args.integer("cm", rules.speed(unit), lo=0, hi=200)
     unit = _spend(ctx, unit, cost, action="disengage", operator_ap=_operator_ap(args))
     if _can_move(ctx, unit):
         _move(ctx, unit, cm, "disengage", args)
@@ -1192,13 +1202,15 @@ def _melee_command(ctx: Ctx, args: Args) -> None:
     if charge and not args.boolean("reached", True):
         if not _can_move_freely(unit):
             raise refuse("cannot_move", f"{unit.name} cannot move.")
+        cm = _move_cm(unit, args)
         unit = _spend(ctx, unit, cost, action="charge", operator_ap=_operator_ap(args))
         if _can_move(ctx, unit):
-            _move(ctx, unit, args.integer("cm", rules.speed(unit), lo=0, hi=200), "charge", args)
+            _move(ctx, unit, cm, "charge", args)
         return
     target = _target(ctx, args, unit, "target")
     if charge and not _can_move_freely(unit):
         raise refuse("cannot_move", f"{unit.name} cannot move.")
+    cm = _move_cm(unit, args) if charge else 0
     if not charge:
         _flight_first(ctx, unit)
     unit = _spend(
@@ -1213,7 +1225,7 @@ def _melee_command(ctx: Ctx, args: Args) -> None:
         # its charge never reaches the enemy (18.3.1).
         if not _can_move(ctx, unit):
             return
-        _move(ctx, unit, args.integer("cm", rules.speed(unit), lo=0, hi=200), "charge", args)
+        _move(ctx, unit, cm, "charge", args)
     _melee(ctx, ctx.unit(unit.id), target, index, args, charge=charge, reckless=reckless)
 
 
