@@ -152,6 +152,13 @@ def test_sustained_fire_must_assign_every_shot() -> None:
     )
 
 
+def test_a_target_is_named_once_in_a_sustained_fire_split() -> None:
+    smg = replace(RIFLE, name="MP", df=2)
+    g = acting(anna=soldier("Anna", group_leader=True, weapons=(smg,)))
+    twice = [{"unit": 2, "distance": 5}, {"unit": 3, "distance": 5}, {"unit": 2, "distance": 5}]
+    g.refused("shoot", "target_twice", unit=0, targets=twice)
+
+
 def test_extra_shots_on_one_target_add_to_the_wound_roll() -> None:
     smg = replace(RIFLE, name="MP", df=3)
     g = acting(anna=soldier("Anna", group_leader=True, weapons=(smg,)))

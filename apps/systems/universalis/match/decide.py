@@ -833,6 +833,10 @@ def _shots(args: Args, weapon_: Weapon, mode: str) -> list[tuple[Args, int]]:
     targets = args.objects("targets", most=5)
     if not targets:
         raise refuse("no_target", "Name a target.")
+    named = [t.integer("unit", lo=0) for t in targets if t.has("unit")]
+    if len(set(named)) != len(named):
+        # Several shots on one target are one roll with a bonus, never separate rolls (14.12).
+        raise refuse("target_twice", "Name each target once and give it all its shots.")
     shots = [(t, t.integer("shots", 1, lo=1, hi=5)) for t in targets]
     total = sum(n for _t, n in shots)
     if weapon_.area:
