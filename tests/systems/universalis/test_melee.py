@@ -75,6 +75,13 @@ def test_only_the_defender_counter_attacks() -> None:
     g.refused("counter_attack", "no_melee", unit=3, weapon=1)
 
 
+def test_a_counter_attack_answers_only_the_melee_just_fought() -> None:
+    g = acting()
+    g.dice(1, 12).do("melee", unit=0, target=2, weapon=1)
+    g.do("turn", unit=0)
+    g.refused("counter_attack", "no_melee", unit=2, weapon=1)
+
+
 def test_a_melee_tie_is_decided_by_a_comparative_agi_roll() -> None:
     g = acting()
     events = g.dice(6, 6, 9, 2, 12, 1).do("melee", unit=0, target=2, weapon=1)

@@ -287,6 +287,25 @@ def test_reaction_fire_with_sustained_fire_puts_every_shot_on_the_mover() -> Non
     assert one(events, "wound_rolled")["wound"] == 1 + 5 + 2
 
 
+def test_reaction_fire_answers_only_the_action_just_taken() -> None:
+    g = ready_to_react()
+    g.do("move", unit=1)
+    g.dice(12).do("shoot", unit=1, targets=[{"unit": 3, "distance": 10}])
+    g.refused("reaction_fire", "no_move", unit=2, target={"distance": 10})
+    g.do("move", unit=1)
+    g.do("prone", unit=1)
+    g.refused("reaction_fire", "no_move", unit=2, target={"distance": 10})
+
+
+def test_a_fleeing_model_may_be_fired_at_in_reaction() -> None:
+    g = ready_to_react()
+    g.dice(12, 1).do("auto_hit", unit=0, strength=20, damage=20)
+    g.dice(12).do("panic_test", unit=1)
+    g.do("flee", unit=1)
+    events = g.dice(12).do("reaction_fire", unit=2, target={"distance": 10})
+    assert one(events, "shot")["target"] == 1
+
+
 def test_reaction_fire_needs_fire_readiness() -> None:
     g = acting()
     g.do("move", unit=0)

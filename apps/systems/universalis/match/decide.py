@@ -493,8 +493,10 @@ def _blocked(ctx: Ctx) -> None:
         raise refuse("burning_first", "First the burning model tests its fire.")
 
 
-def _actor(ctx: Ctx, args: Args, *, panicking: bool = False) -> Unit:
-    """The model taking an action: the active one or one of its telematons."""
+def _actor(ctx: Ctx, args: Args, *, panicking: bool = False, action: bool = True) -> Unit:
+    """The model taking an action: the active one or one of its telematons. An action ends
+    what the one before offered to react to (6.2, 8, 15.4); a move or a melee then offers
+    itself. ``action`` False: a test, not an action."""
     if ctx.state.phase is not Phase.ACTING or ctx.state.active is None:
         raise refuse("not_now", "Actions are taken in a model's initiative phase.")
     _blocked(ctx)
@@ -505,6 +507,8 @@ def _actor(ctx: Ctx, args: Args, *, panicking: bool = False) -> Unit:
         raise refuse("burning", f"{unit.name} is burning and can take no actions.")
     if unit.panic and not panicking:
         raise refuse("panicking", f"{unit.name} panics: it can only flee.")
+    if action and ctx.state.last_action is not None:
+        ctx.emit("last_action", state={"last_action": None})
     return unit
 
 
@@ -575,7 +579,7 @@ def _flight_first(ctx: Ctx, unit: Unit) -> None:
 @command("threat_test")
 def _threat_test(ctx: Ctx, args: Args) -> None:
     """EH test to ignore a direct threat; once per initiative phase (4.5.1)."""
-    unit = _actor(ctx, args)
+    unit = _actor(ctx, args, action=False)
     if unit.telematon:
         raise refuse("no_danger_zone", "Telematons have no danger zone (19.6).")
     if unit.threat_tested:
@@ -1864,6 +1868,9 @@ def _flee(ctx: Ctx, args: Args) -> None:
     )
     if left:
         _operator_gone(ctx, unit.id)
+    else:
+        # Its run to the edge is one continuous move enemies may answer (8, 14.3).
+        ctx.emit("last_action", state={"last_action": LastAction(kind="move", unit=unit.id)})
 
 
 @command("burning_test")
