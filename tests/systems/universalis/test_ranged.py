@@ -250,6 +250,27 @@ def test_fire_readiness_is_tested_when_the_model_is_hit() -> None:
     assert g.unit(2).readiness is None
 
 
+def test_fire_readiness_is_tested_when_an_area_weapon_hits_the_model() -> None:
+    launcher = replace(RIFLE, name="Werfer", area=5)
+    teams = [
+        [model(soldier("Anna", group_leader=True)), model(soldier("Anna 2", weapons=(launcher,)))],
+        [model(soldier("Ben", group_leader=True)), model(soldier("Ben 2"))],
+    ]
+    g = Game(setup(teams)).to_round_one().phase_of(0, 2)
+    g.do("end_phase")
+    g.do("fire_readiness", unit=2, weapon=0)
+    g.do("end_phase")
+    g.do("pick", player=0, unit=1)
+    g.dice(9, 1).do("pick", player=1, unit=3)
+    g.dice(12, 4).do("shoot", unit=1, targets=[{"unit": 2, "distance": 10}])
+    events = g.dice(1, 12).do("area_hits", hits=[{"unit": 2}])
+    assert not of_type(events, "readiness_tested")  # a scattered miss is no successful action
+    g.dice(1).do("shoot", unit=1, targets=[{"unit": 2, "distance": 10}])
+    events = g.dice(12, 1, 12).do("area_hits", hits=[{"unit": 2}, {"unit": 0}])
+    assert one(events, "readiness_tested")["unit"] == 2
+    assert g.unit(2).readiness is None
+
+
 def test_reaction_fire_answers_an_enemy_move_with_minus_1() -> None:
     g = acting()
     g.do("end_phase")

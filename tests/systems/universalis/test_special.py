@@ -262,6 +262,27 @@ def test_firing_reveals_a_camouflaged_model() -> None:
     assert not g.unit(2).camouflaged
 
 
+def ben_ready(anna_2: Any, ben: Any = None) -> Game:
+    """Ben's leader (unit 2) ends its phase in fire readiness; then Anna's second model
+    (unit 1, from ``anna_2``) acts."""
+    anna = [model(soldier("Anna", group_leader=True)), anna_2]
+    g = game_of(anna, [ben or bens()[0], bens()[1]]).phase_of(0, 2)
+    g.do("end_phase")
+    g.do("fire_readiness", unit=2, weapon=0)
+    g.do("end_phase")
+    g.do("pick", player=0, unit=1)
+    g.dice(9, 1).do("pick", player=1, unit=3)
+    return g
+
+
+def test_fire_readiness_is_tested_when_the_model_is_revealed() -> None:
+    sneaky = model(soldier("Ben", group_leader=True, camouflage=Camouflage(False, 1)))
+    g = ben_ready(model(soldier("Anna 2")), sneaky)
+    events = g.dice(1, 12).do("reveal", unit=1, target=2)
+    assert one(events, "readiness_tested")["passed"] is False
+    assert g.unit(2).readiness is None
+
+
 def test_the_table_sets_camouflage_on_or_off() -> None:
     g = camouflage_game()
     g.do("camouflage", unit=2, hidden=False)
@@ -327,6 +348,16 @@ def test_a_lasting_power_in_play_is_blocked_as_an_action() -> None:
     g.do("end_phase")
     g.dice(1).do("block_power", unit=2, owner=0, power=0)
     assert g.unit(0).powers_in_play == () and g.unit(2).ap == 4
+
+
+def test_fire_readiness_is_tested_when_a_power_succeeds_on_the_model() -> None:
+    mage = model(soldier("Anna 2", disciplines=MAGE_DISCIPLINE), powers=(power(),))
+    g = ben_ready(mage)
+    events = g.dice(12).do("use_power", unit=1, power=0, target=2)
+    assert not [e for e in events if e.type == "readiness_tested"]
+    events = g.dice(1, 12).do("use_power", unit=1, power=0, target=2)
+    assert one(events, "readiness_tested")["passed"] is False
+    assert g.unit(2).readiness is None
 
 
 def test_a_touch_power_on_an_enemy_needs_a_won_melee_first() -> None:

@@ -818,11 +818,12 @@ def _defence_test(ctx: Ctx, unit: Unit) -> None:
         )
 
 
-def _readiness_test(ctx: Ctx, unit: Unit) -> None:
-    """A model in fire readiness that is the target of a successful enemy action tests EH or
-    loses it (14.2)."""
+def _readiness_test(ctx: Ctx, unit: Unit, by: Unit) -> None:
+    """A model in fire readiness that is the target of a successful action or reaction of an
+    enemy ``by`` tests EH or loses it (14.2): a hit, a won melee, an area weapon that hit, a
+    power, a reveal."""
     unit = ctx.unit(unit.id)
-    if unit.readiness is not None and unit.in_play:
+    if unit.readiness is not None and unit.in_play and unit.player != by.player:
         passed, roll = _eh_test(ctx, unit, _("%(unit)s keeps its fire readiness (EH)"))
         ctx.emit(
             "readiness_tested",
@@ -924,7 +925,7 @@ def _shoot(ctx: Ctx, unit: Unit, index: int, mode: str, args: Args) -> None:
             return
         if hit and target is not None:
             victim = _melee_victim(ctx, target, target_args)
-            _readiness_test(ctx, victim)
+            _readiness_test(ctx, victim, unit)
             cover = (
                 "massive" if indirect else target_args.text("cover", "none", choices=rules.COVERS)
             )
@@ -1021,6 +1022,8 @@ def _area_hits(ctx: Ctx, args: Args) -> None:
         victims.append((victim, hit))
     ctx.emit("area_resolved", units_hit=[v.id for v, _h in victims], state={"area": None})
     for victim, hit in victims:
+        if area.hit:
+            _readiness_test(ctx, victim, shooter)
         cover = "massive" if area.indirect else hit.text("cover", "none", choices=rules.COVERS)
         _wound(
             ctx,
@@ -1189,7 +1192,7 @@ def _melee(
     )
     if not won:
         return
-    _readiness_test(ctx, defender)
+    _readiness_test(ctx, defender, attacker)
     if on_win == "hit":
         _wound(ctx, attacker, defender.id, weapon_, cover="none")
     elif on_win == "power" and power_index is not None:
@@ -1328,6 +1331,8 @@ def _reveal(ctx: Ctx, args: Args) -> None:
         roll=dump(roll),
         units={target.id: {"camouflaged": False, "revealed_moves": 0}} if passed else {},
     )
+    if passed:
+        _readiness_test(ctx, target, unit)
 
 
 @command("camouflage")
@@ -1406,7 +1411,8 @@ def _power_roll(ctx: Ctx, unit: Unit, index: int, owner: Unit, label: str) -> bo
     return passed
 
 
-def _resolve_power(ctx: Ctx, unit: Unit, index: int, target: Unit | None, args: Args) -> None:
+def _resolve_power(ctx: Ctx, unit: Unit, index: int, target: Unit | None, args: Args) -> bool:
+    """Roll, blocks and effect of a power; True when it took effect."""
     power = unit.powers[index]
     blockers = [ctx.unit(uid) for uid in args.ints("blockers", hi=999, most=4)]
     for blocker in blockers:
@@ -1416,12 +1422,12 @@ def _resolve_power(ctx: Ctx, unit: Unit, index: int, target: Unit | None, args: 
     if target is not None and target.player != unit.player:
         _defence_test(ctx, target)
     if not _power_roll(ctx, unit, index, unit, _("%(unit)s uses %(power)s")):
-        return
+        return False
     for blocker in blockers:
         blocker = _spend(ctx, ctx.unit(blocker.id), 3, action="block_power_reaction")
         if _power_roll(ctx, blocker, index, unit, _("%(unit)s tries to block %(power)s")):
             ctx.emit("power_blocked", unit=unit.id, power=power.name, by=blocker.id)
-            return
+            return False
     unit = ctx.unit(unit.id)
     lasting = power.duration is PowerDuration.LASTING
     ctx.emit(
@@ -1432,6 +1438,7 @@ def _resolve_power(ctx: Ctx, unit: Unit, index: int, target: Unit | None, args: 
         target=None if target is None else target.id,
         units={unit.id: {"powers_in_play": (*unit.powers_in_play, index)}} if lasting else {},
     )
+    return True
 
 
 def _check_blocker(ctx: Ctx, blocker: Unit, owner: Unit) -> None:
@@ -1459,7 +1466,10 @@ def _use_power(ctx: Ctx, args: Args) -> None:
     if target is not None and target.camouflaged and target.player != unit.player:
         raise refuse("target_camouflaged", f"{target.name} is camouflaged.")
     _flight_first(ctx, unit)
-    _resolve_power(ctx, unit, index, target, args)
+    if _resolve_power(ctx, unit, index, target, args) and target is not None:
+        # Here, not in _resolve_power: a touch power after a won melee is part of that
+        # melee, which made the test already.
+        _readiness_test(ctx, target, unit)
 
 
 @command("end_power")
