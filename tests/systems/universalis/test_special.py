@@ -221,6 +221,21 @@ def test_an_operator_pays_its_telematons_shock_tokens_at_round_start() -> None:
     assert (g.unit(1).ap, g.unit(0).ap) == (3, 8)
 
 
+def test_an_operator_removes_its_telematons_shock_tokens_left_at_round_start() -> None:
+    g = drone_game()
+    g.do("correct", unit=1, shock_tokens=5)
+    from tests.systems.universalis.test_rounds import finish_round
+
+    finish_round(g)
+    g.do("end_round")
+    assert (g.unit(1).ap, g.unit(1).shock_tokens, g.unit(1).shock_paid) == (0, 2, 3)
+    g.do("operator_takes_shock", unit=1)
+    g.do("operator_takes_shock", unit=1)
+    assert (g.unit(1).ap, g.unit(1).shock_tokens, g.unit(0).ap) == (0, 0, 7)
+    g.do("operator_takes_shock", unit=1)
+    assert (g.unit(1).ap, g.unit(1).shock_paid, g.unit(0).ap) == (1, 2, 6)
+
+
 # --- Camouflage ------------------------------------------------------------------------------
 
 

@@ -317,24 +317,28 @@ def _start_round(ctx: Ctx, number: int) -> None:
 
 @command("operator_takes_shock")
 def _operator_takes_shock(ctx: Ctx, args: Args) -> None:
-    """At the start of a round an operator may pay its telematon's shock tokens with its own AP
-    (19.7): the operator loses 1 AP, the telematon gets back the 1 AP the token took."""
+    """At the start of a round an operator may remove its telematon's shock tokens with its own
+    AP (19.7), 1 AP each: first the tokens left because the telematon's AP ran out, then those
+    the telematon paid this round (it gets that AP back)."""
     unit = ctx.unit(args.integer("unit", lo=0))
     if ctx.state.phase is not Phase.ORDER or any(u.activated for u in ctx.state.units):
         raise refuse("not_now", "Only at the start of a round, before the first initiative.")
-    if not unit.telematon or unit.shock_paid <= 0 or unit.operator is None:
-        raise refuse("no_shock_paid", f"{unit.name} paid no shock token this round.")
+    tokens = unit.shock_tokens + unit.shock_paid
+    if not unit.telematon or tokens <= 0 or unit.operator is None:
+        raise refuse("no_shock_paid", f"{unit.name} has no shock token this round.")
     operator = ctx.unit(unit.operator)
     if not operator.in_play or operator.ap < 1:
         raise refuse("not_enough_ap", f"{operator.name} has no AP to pay with.")
+    relieved = (
+        {"shock_tokens": unit.shock_tokens - 1}
+        if unit.shock_tokens
+        else {"ap": unit.ap + 1, "shock_paid": unit.shock_paid - 1}
+    )
     ctx.emit(
         "operator_took_shock",
         unit=unit.id,
         operator=operator.id,
-        units={
-            operator.id: {"ap": operator.ap - 1},
-            unit.id: {"ap": unit.ap + 1, "shock_paid": unit.shock_paid - 1},
-        },
+        units={operator.id: {"ap": operator.ap - 1}, unit.id: relieved},
     )
 
 

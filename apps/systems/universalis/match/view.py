@@ -561,7 +561,7 @@ def _prompt(state: MatchState) -> tuple[Text, tuple[Button, ...]]:
                 )
                 for u in state.units
                 if u.telematon
-                and u.shock_paid
+                and (u.shock_paid or u.shock_tokens)
                 and u.operator is not None
                 and state.units[u.operator].in_play
                 and state.units[u.operator].ap
