@@ -260,6 +260,13 @@ def test_reveal_is_a_wn_roll_harder_by_the_level_easier_per_extra_ap_and_support
     assert (g.unit(0).ap, g.unit(1).ap) == (3, 4)
 
 
+def test_only_a_camouflaged_enemy_is_revealed() -> None:
+    hidden_friend = soldier("Anna 2", camouflage=Camouflage(False, 1))
+    anna = [model(soldier("Anna", group_leader=True)), model(hidden_friend)]
+    g = game_of(anna, bens()).phase_of(0, 2)
+    g.refused("reveal", "reveal_friend", unit=0, target=1)
+
+
 def test_a_revealed_model_is_camouflaged_again_after_two_full_moves() -> None:
     g = camouflage_game()
     g.dice(1).do("reveal", unit=0, target=2)

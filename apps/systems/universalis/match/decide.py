@@ -1304,6 +1304,8 @@ def _reveal(ctx: Ctx, args: Args) -> None:
     per model giving Aufklärungsunterstützung (2 AP each, a reaction) (16.4-16.5)."""
     unit = _actor(ctx, args)
     target = ctx.unit(args.integer("target", lo=0))
+    if target.player == unit.player:
+        raise refuse("reveal_friend", "Aufklären looks for a camouflaged enemy (16.4).")
     if not target.in_play or not target.camouflaged or target.card.camouflage is None:
         raise refuse("not_camouflaged", f"{target.name} is not camouflaged.")
     extra = args.integer("extra_ap", 0, lo=0, hi=10)
