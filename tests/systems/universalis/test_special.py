@@ -197,6 +197,24 @@ def test_telematons_of_an_eliminated_operator_panic_and_act_last() -> None:
     assert g.state.active == 1
 
 
+def test_a_telematon_without_its_operator_keeps_its_panic() -> None:
+    g = drone_game("stellung-halten").phase_of(0, 3)
+    g.dice(12, 1).do("auto_hit", unit=0, strength=20, damage=20)
+    g.do("skip_panic_test", unit=2)
+    from tests.systems.universalis.test_rounds import finish_round
+
+    finish_round(g)
+    g.do("end_round")
+    g.phase_of(2, 3).do("end_phase")
+    g.do("end_phase")
+    g.do("activate", unit=4)
+    g.do("end_phase")
+    g.do("activate", unit=1)
+    g.refused("end_phase", "orphan_panic", panic_retest={"friends": 3})
+    g.do("end_phase")
+    assert g.unit(1).panic
+
+
 def test_telematons_of_an_operator_that_left_the_table_panic() -> None:
     g = drone_game().phase_of(0, 3)
     g.dice(12, 1).do("auto_hit", unit=2, strength=20, damage=20)

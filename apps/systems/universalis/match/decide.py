@@ -2014,7 +2014,9 @@ def _correct(ctx: Ctx, args: Args) -> None:
 
 @command("end_phase")
 def _end_phase(ctx: Ctx, args: Args) -> None:
-    """Ends the initiative phase; a panicking model may retest at its end (11.4.1)."""
+    """Ends the initiative phase; a panicking model may retest at its end (11.4.1), except a
+    telematon without its operator: it has no EH of its own and its panic comes from having no
+    operator, so it keeps it (19.3, 19.5)."""
     if ctx.state.phase is not Phase.ACTING or ctx.state.active is None:
         raise refuse("not_now", "No initiative phase is running.")
     _blocked(ctx)
@@ -2022,6 +2024,8 @@ def _end_phase(ctx: Ctx, args: Args) -> None:
     if args.has("unit") and args.integer("unit", lo=0) != unit.id:
         raise refuse("not_active", "That model's phase is not running.")
     if unit.in_play and unit.panic and args.has("panic_retest"):
+        if _orphan(ctx.state, unit):
+            raise refuse("orphan_panic", f"{unit.name} has no operator: its panic stays.")
         retest = Args(args.mapping("panic_retest"))
         _panic_roll(ctx, unit, retest, just_eliminated=False)
     _finish_phase(ctx)

@@ -59,6 +59,7 @@ REFUSALS: Mapping[str, str] = {
     "touch_needs_melee": _("A touch power on an enemy needs a won melee attack first."),
     "used_up": _("No single-use marker is left."),
     "threat_tested": _("The direct-threat test is made once per phase."),
+    "orphan_panic": _("A telematon without its operator keeps its panic: it cannot retest."),
     "reveal_friend": _("Only a camouflaged enemy model can be revealed."),
     "target_twice": _("Name each target once and give it all its shots."),
     "too_far": _("That is farther than the model moves with one move (its speed)."),
