@@ -94,6 +94,18 @@ def test_a_wheeled_model_may_move_2_cm_more_for_a_road() -> None:
     g.do("move", unit=0, cm=12)
 
 
+def test_tracks_repeat_a_failed_movement_test_once() -> None:
+    tracked = soldier("Anna", group_leader=True, movement=Movement.TRACKS)
+    g = acting(tracked)
+    events = g.dice(12, 1).do("move", unit=0, movement_test=True)
+    assert one(events, "movement_tested")["passed"] is True and not g.unit(0).prone
+    g.dice(12, 12).do("move", unit=0, movement_test=True)
+    assert g.unit(0).prone
+    legs = acting()
+    legs.dice(12).do("move", unit=0, movement_test=True)
+    assert legs.unit(0).prone
+
+
 def test_failed_disengage_spends_nothing() -> None:
     g = acting()
     g.dice(12).do("disengage", unit=0)

@@ -73,6 +73,11 @@ def test_a_prone_target_counts_one_size_smaller() -> None:
     assert one(events, "shot")["roll"]["target"] == 6
 
 
+def test_a_huge_target_gives_plus_2() -> None:
+    huge = soldier("Ben", group_leader=True, size=Size.HUGE)
+    assert fk_target(acting(ben=huge)) == 6 + 2
+
+
 @pytest.mark.parametrize(("cover", "modifier"), [("soft", -1), ("hard", -2), ("massive", -3)])
 def test_cover_modifies_the_shot(cover: str, modifier: int) -> None:
     assert fk_target(acting(), cover=cover) == 6 + modifier
@@ -102,6 +107,20 @@ def test_a_fast_moving_target_gives_minus_2() -> None:
     g.dice(9, 1).do("pick", player=1, unit=3)
     events = g.dice(12).do("shoot", unit=1, targets=[{"unit": 2, "distance": 10}])
     assert one(events, "shot")["roll"]["target"] == 4
+
+
+def test_a_thrown_weapon_has_3_bands_of_ko_times_2_or_half_ko_when_unwieldy() -> None:
+    stone = Weapon("Stein", 1, "thrown", 3, 1)
+    thrower = soldier("Anna", group_leader=True, ko=5, weapons=(stone,))
+    assert fk_target(acting(anna=thrower), distance=30) == 6 - 2
+    acting(anna=thrower).refused(
+        "shoot", "out_of_range", unit=0, targets=[{"unit": 2, "distance": 31}]
+    )
+    rock = soldier("Anna", group_leader=True, ko=5, weapons=(replace(stone, unwieldy=True),))
+    assert fk_target(acting(anna=rock), distance=9) == 6 - 2 - 3
+    acting(anna=rock).refused(
+        "shoot", "out_of_range", unit=0, targets=[{"unit": 2, "distance": 10}]
+    )
 
 
 def test_indirect_fire_is_minus_5_or_minus_3_seen_by_a_friend_without_cover() -> None:
@@ -344,3 +363,22 @@ def test_melee_weapons_do_not_shoot() -> None:
     acting(anna=knife_only).refused(
         "shoot", "wrong_weapon", unit=0, targets=[{"unit": 2, "distance": 1}]
     )
+
+
+def test_panicking_or_burning_models_cannot_react() -> None:
+    g = ready_to_react()
+    g.dice(12, 1).do("auto_hit", unit=3, strength=20, damage=20)
+    g.dice(12).do("panic_test", unit=2)
+    g.do("move", unit=1)
+    g.refused("reaction_fire", "cannot_react", unit=2, target={"distance": 10})
+    g2 = ready_to_react()
+    g2.dice(9, 1).do("auto_hit", unit=2, strength=5, damage=1, effects=["brand"])
+    g2.do("move", unit=1)
+    g2.refused("reaction_fire", "cannot_react", unit=2, target={"distance": 10})
+
+
+def test_reaction_fire_is_never_indirect() -> None:
+    mortar = replace(RIFLE, name="Werfer", indirect=True)
+    g = ready_to_react(ben=soldier("Ben", group_leader=True, weapons=(mortar,)))
+    g.do("move", unit=1)
+    g.refused("reaction_fire", "not_indirect", unit=2, target={"distance": 10}, indirect=True)

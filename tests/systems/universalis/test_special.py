@@ -295,6 +295,19 @@ def test_a_revealed_model_is_camouflaged_again_after_two_full_moves() -> None:
     assert g.unit(2).camouflaged
 
 
+def test_a_partial_move_does_not_count_toward_camouflage() -> None:
+    g = camouflage_game()
+    g.dice(1).do("reveal", unit=0, target=2)
+    g.do("end_phase")
+    g.do("move", unit=2, cm=9)
+    g.do("move", unit=2, cm=9)
+    assert not g.unit(2).camouflaged and g.unit(2).revealed_moves == 0
+    g.do("move", unit=2)
+    g.do("move", unit=2, cm=5)
+    g.do("move", unit=2)
+    assert g.unit(2).camouflaged
+
+
 def test_firing_reveals_a_camouflaged_model() -> None:
     g = camouflage_game()
     g.do("end_phase")

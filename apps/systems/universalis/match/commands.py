@@ -153,6 +153,12 @@ COMMAND_SPECS: Final = (
                     "the mover, the default)."
                 ),
             ),
+            ArgSpec(
+                "indirect",
+                "bool",
+                required=False,
+                help=_("Indirect fire: refused, reaction fire never is (14.3)."),
+            ),
         ),
     ),
     CommandSpec(

@@ -1069,7 +1069,11 @@ def _reaction_fire(ctx: Ctx, args: Args) -> None:
     }
     weapon_ = rules.weapon(unit, unit.readiness)
     target.setdefault("shots", 1 if weapon_.area else 1 + weapon_.df)
-    _shoot(ctx, unit, unit.readiness, "reaction", Args({"targets": [{"unit": mover.id, **target}]}))
+    shot: dict[str, Any] = {
+        "targets": [{"unit": mover.id, **target}],
+        "indirect": args.boolean("indirect"),
+    }
+    _shoot(ctx, unit, unit.readiness, "reaction", Args(shot))
 
 
 @command("fire_readiness")
