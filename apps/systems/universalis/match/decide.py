@@ -588,14 +588,20 @@ def _threat_test(ctx: Ctx, args: Args) -> None:
         raise refuse("no_danger_zone", "Telematons have no danger zone (19.6).")
     if unit.threat_tested:
         raise refuse("threat_tested", "The direct-threat test is made once per phase.")
-    passed, roll = _eh_test(ctx, unit, _("%(unit)s ignores a direct threat (EH)"))
+    _threat_roll(ctx, unit, _("%(unit)s ignores a direct threat (EH)"), "threat_tested")
+
+
+def _threat_roll(ctx: Ctx, unit: Unit, label: str, event: str) -> bool:
+    """The phase's one direct-threat EH test, made alone or to disengage (4.5.1, 8.3)."""
+    passed, roll = _eh_test(ctx, unit, label)
     ctx.emit(
-        "threat_tested",
+        event,
         unit=unit.id,
         passed=passed,
         roll=dump(roll),
         units={unit.id: {"threat_tested": True, "threat_failed": not passed}},
     )
+    return passed
 
 
 def _eh_test(ctx: Ctx, unit: Unit, label: str, modifier: int = 0) -> tuple[bool, Roll]:
@@ -694,17 +700,10 @@ def _disengage(ctx: Ctx, args: Args) -> None:
             "threat_failed", f"{unit.name} failed its direct-threat test: it cannot disengage."
         )
     cm = _move_cm(unit, args)
-    if not unit.threat_tested:
-        passed, roll = _eh_test(ctx, unit, _("%(unit)s tries to disengage (EH)"))
-        ctx.emit(
-            "disengage_tested",
-            unit=unit.id,
-            passed=passed,
-            roll=dump(roll),
-            units={unit.id: {"threat_tested": True, "threat_failed": not passed}},
-        )
-        if not passed:
-            return
+    if not unit.threat_tested and not _threat_roll(
+        ctx, unit, _("%(unit)s tries to disengage (EH)"), "disengage_tested"
+    ):
+        return
     unit = _spend(ctx, unit, cost, action="disengage", operator_ap=_operator_ap(args))
     if _can_move(ctx, unit):
         _move(ctx, unit, cm, "disengage", args)
