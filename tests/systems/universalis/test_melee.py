@@ -7,7 +7,16 @@ from dataclasses import replace
 from typing import Any
 
 from apps.systems.universalis.catalog import Camouflage, Equipment, Size, Weapon
-from tests.systems.universalis.helpers import KNIFE, Game, colossus, model, one, setup, soldier
+from tests.systems.universalis.helpers import (
+    KNIFE,
+    Game,
+    ben_waits_ready,
+    colossus,
+    model,
+    one,
+    setup,
+    soldier,
+)
 
 
 def acting(anna: Any = None, ben: Any = None) -> Game:
@@ -154,12 +163,7 @@ def test_a_melee_weapon_is_needed_for_melee() -> None:
 
 
 def test_fire_readiness_is_tested_when_the_model_loses_a_melee() -> None:
-    g = acting()
-    g.do("end_phase")
-    g.do("fire_readiness", unit=2, weapon=0)
-    g.do("end_phase")
-    g.do("pick", player=0, unit=1)
-    g.dice(9, 1).do("pick", player=1, unit=3)
+    g = ben_waits_ready(acting())
     events = g.dice(12, 1, 12, 1, 12).do("melee", unit=1, target=2, weapon=1)
     assert one(events, "readiness_tested")["passed"] is False
     assert g.unit(2).readiness is None

@@ -12,6 +12,7 @@ from apps.systems.universalis.catalog import Camouflage, Size, Weapon
 from tests.systems.universalis.helpers import (
     RIFLE,
     Game,
+    ben_waits_ready,
     model,
     of_type,
     one,
@@ -26,6 +27,11 @@ def acting(anna: Any = None, ben: Any = None) -> Game:
         [model(ben or soldier("Ben Chef", group_leader=True)), model(soldier("Ben Soldat"))],
     ]
     return Game(setup(teams)).to_round_one().phase_of(0, 2)
+
+
+def ready_to_react(ben: Any = None) -> Game:
+    """Ben's leader (unit 2) ends its phase in fire readiness; Anna's soldier (unit 1) acts."""
+    return ben_waits_ready(acting(ben=ben))
 
 
 def fk_target(g: Game, **target: Any) -> int:
@@ -258,12 +264,7 @@ def test_a_model_in_defence_tests_eh_when_shot_at() -> None:
 
 
 def test_fire_readiness_is_tested_when_the_model_is_hit() -> None:
-    g = acting()
-    g.do("end_phase")
-    g.do("fire_readiness", unit=2, weapon=0)
-    g.do("end_phase")
-    g.do("pick", player=0, unit=1)
-    g.dice(9, 1).do("pick", player=1, unit=3)
+    g = ready_to_react()
     events = g.dice(1, 12, 1, 12).do("shoot", unit=1, targets=[{"unit": 2, "distance": 10}])
     assert one(events, "readiness_tested")["passed"] is False
     assert g.unit(2).readiness is None
@@ -275,12 +276,7 @@ def test_fire_readiness_is_tested_when_an_area_weapon_hits_the_model() -> None:
         [model(soldier("Anna", group_leader=True)), model(soldier("Anna 2", weapons=(launcher,)))],
         [model(soldier("Ben", group_leader=True)), model(soldier("Ben 2"))],
     ]
-    g = Game(setup(teams)).to_round_one().phase_of(0, 2)
-    g.do("end_phase")
-    g.do("fire_readiness", unit=2, weapon=0)
-    g.do("end_phase")
-    g.do("pick", player=0, unit=1)
-    g.dice(9, 1).do("pick", player=1, unit=3)
+    g = ben_waits_ready(Game(setup(teams)).to_round_one().phase_of(0, 2))
     g.dice(12, 4).do("shoot", unit=1, targets=[{"unit": 2, "distance": 10}])
     events = g.dice(1, 12).do("area_hits", hits=[{"unit": 2}])
     assert not of_type(events, "readiness_tested")  # a scattered miss is no successful action
@@ -291,28 +287,12 @@ def test_fire_readiness_is_tested_when_an_area_weapon_hits_the_model() -> None:
 
 
 def test_reaction_fire_answers_an_enemy_move_with_minus_1() -> None:
-    g = acting()
-    g.do("end_phase")
-    g.do("fire_readiness", unit=2, weapon=0)
-    g.do("end_phase")
-    g.do("pick", player=0, unit=1)
-    g.dice(9, 1).do("pick", player=1, unit=3)
+    g = ready_to_react()
     g.refused("reaction_fire", "no_move", unit=2, target={"distance": 10})
     g.do("move", unit=1)
     events = g.dice(12).do("reaction_fire", unit=2, target={"distance": 10})
     assert one(events, "shot")["roll"]["target"] == 5
     assert g.unit(2).readiness is None and g.unit(2).ap == 2
-
-
-def ready_to_react(ben: Any = None) -> Game:
-    """Ben's leader (unit 2) ends its phase in fire readiness; Anna's soldier (unit 1) acts."""
-    g = acting(ben=ben)
-    g.do("end_phase")
-    g.do("fire_readiness", unit=2, weapon=0)
-    g.do("end_phase")
-    g.do("pick", player=0, unit=1)
-    g.dice(9, 1).do("pick", player=1, unit=3)
-    return g
 
 
 def test_reaction_fire_with_sustained_fire_puts_every_shot_on_the_mover() -> None:

@@ -11,6 +11,7 @@ from tests.systems.universalis.helpers import (
     MAGE_DISCIPLINE,
     RIFLE,
     Game,
+    ben_waits_ready,
     colossus,
     model,
     one,
@@ -319,13 +320,7 @@ def ben_ready(anna_2: Any, ben: Any = None) -> Game:
     """Ben's leader (unit 2) ends its phase in fire readiness; then Anna's second model
     (unit 1, from ``anna_2``) acts."""
     anna = [model(soldier("Anna", group_leader=True)), anna_2]
-    g = game_of(anna, [ben or bens()[0], bens()[1]]).phase_of(0, 2)
-    g.do("end_phase")
-    g.do("fire_readiness", unit=2, weapon=0)
-    g.do("end_phase")
-    g.do("pick", player=0, unit=1)
-    g.dice(9, 1).do("pick", player=1, unit=3)
-    return g
+    return ben_waits_ready(game_of(anna, [ben or bens()[0], bens()[1]]).phase_of(0, 2))
 
 
 def test_fire_readiness_is_tested_when_the_model_is_revealed() -> None:
