@@ -344,9 +344,12 @@ class UnitCard:
 
     @property
     def zone_hp(self) -> tuple[int, int]:
-        """A colossus's sides and movement: ⅔ of the torso's normal and critical hit points,
-        each rounded up (18.3)."""
-        return -(-self.hp * 2 // 3), -(-self.hp_critical * 2 // 3)
+        """A colossus's sides and movement (normal, critical): ⅔ of the torso's hit points,
+        rounded up (18.3); of these, ⅔ of the torso's critical ones (rounded up) are critical,
+        so a zone keeps about the torso's critical share (see the reference)."""
+        total = -(-self.hp_total * 2 // 3)
+        critical = -(-self.hp_critical * 2 // 3)
+        return total - critical, critical
 
 
 @dataclass(frozen=True)

@@ -269,6 +269,17 @@ class Game:
         return self.state.phase
 
 
+def ben_waits_ready(g: Game) -> Game:
+    """From round 1's first phase (``phase_of(0, 2)``): Ben's unit 2 ends its phase in fire
+    readiness with its first weapon; then Anna's unit 1 acts and Ben's unit 3 follows."""
+    g.do("end_phase")
+    g.do("fire_readiness", unit=2, weapon=0)
+    g.do("end_phase")
+    g.do("pick", player=0, unit=1)
+    g.dice(9, 1).do("pick", player=1, unit=3)
+    return g
+
+
 def of_type(events: Iterable[Event], type_: str) -> list[Mapping[str, Any]]:
     return [e.data for e in events if e.type == type_]
 

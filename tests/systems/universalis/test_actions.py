@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from apps.systems.universalis.catalog import Equipment, Trait, Weapon
+from apps.systems.universalis.catalog import Equipment, Movement, Trait, Weapon
 from tests.systems.universalis.helpers import (
     RIFLE,
     Game,
@@ -62,9 +62,48 @@ def test_go_prone_and_stand_up_cost_1_ap_each() -> None:
 def test_moving_more_than_20_cm_in_a_phase_is_a_fast_move() -> None:
     g = acting()
     g.do("move", unit=0, cm=10)
+    g.do("move", unit=0, cm=10)
     assert not g.unit(0).fast
-    g.do("move", unit=0, cm=11)
+    g.do("move", unit=0, cm=1)
     assert g.unit(0).fast
+
+
+def test_a_move_goes_at_most_the_models_speed() -> None:
+    g = acting()
+    g.refused("move", "too_far", unit=0, cm=11)
+    g.do("move", unit=0, cm=10)
+    g.refused("disengage", "too_far", unit=0, cm=11)
+    g.refused("melee", "too_far", unit=0, target=2, weapon=1, charge=True, cm=11)
+    g.refused("melee", "too_far", unit=0, weapon=1, charge=True, reached=False, cm=11)
+
+
+def test_the_speed_limit_counts_overload_and_the_critical_state() -> None:
+    heavy = soldier("Anna", group_leader=True, equipment=(Equipment("Kiste", weight=20),))
+    g = acting(heavy)
+    g.refused("move", "too_far", unit=0, cm=10)
+    g.do("move", unit=0, cm=9)
+    g.dice(12, 1).do("auto_hit", unit=0, strength=5, damage=6)
+    assert g.unit(0).critical
+    g.refused("move", "too_far", unit=0, cm=6)
+    g.do("move", unit=0, cm=5)
+
+
+def test_a_wheeled_model_may_move_2_cm_more_for_a_road() -> None:
+    g = acting(soldier("Anna", group_leader=True, movement=Movement.WHEELS))
+    g.refused("move", "too_far", unit=0, cm=13)
+    g.do("move", unit=0, cm=12)
+
+
+def test_tracks_repeat_a_failed_movement_test_once() -> None:
+    tracked = soldier("Anna", group_leader=True, movement=Movement.TRACKS)
+    g = acting(tracked)
+    events = g.dice(12, 1).do("move", unit=0, movement_test=True)
+    assert one(events, "movement_tested")["passed"] is True and not g.unit(0).prone
+    g.dice(12, 12).do("move", unit=0, movement_test=True)
+    assert g.unit(0).prone
+    legs = acting()
+    legs.dice(12).do("move", unit=0, movement_test=True)
+    assert legs.unit(0).prone
 
 
 def test_failed_disengage_spends_nothing() -> None:
@@ -78,8 +117,27 @@ def test_disengage_costs_2_ap_and_3_when_prone() -> None:
     g.dice(1).do("disengage", unit=0)
     assert ap(g) == 4
     g.do("prone", unit=0)
-    g.dice(1).do("disengage", unit=0)
+    g.do("disengage", unit=0)
     assert ap(g) == 0
+
+
+def test_disengage_is_impossible_after_the_phases_direct_threat_test_failed() -> None:
+    g = acting()
+    g.dice(12).do("disengage", unit=0)
+    g.refused("disengage", "threat_failed", unit=0)
+    g.refused("threat_test", "threat_tested", unit=0)
+    g2 = acting()
+    g2.dice(12).do("threat_test", unit=0)
+    g2.refused("disengage", "threat_failed", unit=0)
+    assert ap(g2) == 6
+
+
+def test_a_passed_direct_threat_test_lets_the_model_disengage_without_a_new_roll() -> None:
+    g = acting()
+    g.dice(1).do("threat_test", unit=0)
+    events = g.do("disengage", unit=0)
+    assert not [e for e in events if e.type == "disengage_tested"]
+    assert ap(g) == 4
 
 
 def test_use_object_costs_1_ap_with_an_optional_roll() -> None:

@@ -84,6 +84,10 @@ def test_a_colossus_card_has_its_zone_track() -> None:
     face = LAYOUTS.roster_print(roster, catalog()).cards[0].face
     assert isinstance(face, FrontFace)
     assert [track for _label, track in face.zones] == ["○" * 6 + "◍" * 2] * 3
+    roster = RosterInput("nebelzirkel", {}, (EntryInput("nebelzirkel-steinkoloss"),))
+    face = LAYOUTS.roster_print(roster, catalog()).cards[0].face
+    assert isinstance(face, FrontFace)
+    assert [track for _label, track in face.zones] == ["○" * 5 + "◍" * 3] * 3  # ⅔ of 8+4
 
 
 def test_the_back_carries_the_rules_and_the_chosen_powers() -> None:

@@ -75,7 +75,16 @@ def test_unarmed_melee_is_ko_strength_ko_thirds_damage_and_wk_by_size() -> None:
 
 def test_colossus_zones_have_two_thirds_of_the_torso_rounded_up() -> None:
     assert colossus(hp=9, hp_critical=3).zone_hp == (6, 2)
-    assert colossus(hp=8, hp_critical=4).zone_hp == (6, 3)
+    assert colossus(hp=8, hp_critical=4).zone_hp == (5, 3)
+    assert colossus(hp=10, hp_critical=3).zone_hp == (7, 2)
+
+
+def test_a_colossus_zone_holds_two_thirds_of_the_torsos_total_rounded_up() -> None:
+    for hp in range(1, 21):
+        for critical in range(0, 21 - hp):
+            normal, zone_critical = colossus(hp=hp, hp_critical=critical).zone_hp
+            assert normal + zone_critical == -(-(hp + critical) * 2 // 3)
+            assert zone_critical == -(-critical * 2 // 3)
 
 
 def _stats(**changes: object) -> dict[str, object]:

@@ -6,8 +6,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from apps.systems.universalis.catalog import Camouflage, Equipment, Size
-from tests.systems.universalis.helpers import KNIFE, Game, model, one, setup, soldier
+from apps.systems.universalis.catalog import Camouflage, Equipment, Size, Weapon
+from tests.systems.universalis.helpers import (
+    KNIFE,
+    Game,
+    ben_waits_ready,
+    colossus,
+    model,
+    one,
+    setup,
+    soldier,
+)
 
 
 def acting(anna: Any = None, ben: Any = None) -> Game:
@@ -53,6 +62,14 @@ def test_a_larger_model_gets_plus_2_per_size_step() -> None:
     assert totals(acting(ben=big)) == [5, 18]
 
 
+def test_a_model_two_sizes_larger_gets_plus_4() -> None:
+    huge = soldier("Ben", group_leader=True, size=Size.HUGE)
+    assert totals(acting(ben=huge)) == [1 + 4, 12 + 4 + 4]
+    small = soldier("Ben", group_leader=True, size=Size.SMALL)
+    giant = soldier("Anna", group_leader=True, size=Size.HUGE)
+    assert totals(acting(anna=giant, ben=small)) == [1 + 4 + 6, 12 + 4]
+
+
 def test_carrying_anything_unwieldy_gives_minus_3() -> None:
     anna = soldier("Anna", group_leader=True, equipment=(Equipment("Kiste", unwieldy=True),))
     assert totals(acting(anna=anna))[0] == 2
@@ -73,6 +90,13 @@ def test_only_the_defender_counter_attacks() -> None:
     g = acting()
     g.dice(1, 12).do("melee", unit=0, target=2, weapon=1)
     g.refused("counter_attack", "no_melee", unit=3, weapon=1)
+
+
+def test_a_counter_attack_answers_only_the_melee_just_fought() -> None:
+    g = acting()
+    g.dice(1, 12).do("melee", unit=0, target=2, weapon=1)
+    g.do("turn", unit=0)
+    g.refused("counter_attack", "no_melee", unit=2, weapon=1)
 
 
 def test_a_melee_tie_is_decided_by_a_comparative_agi_roll() -> None:
@@ -136,3 +160,21 @@ def test_a_charge_that_misses_contact_is_a_move_costing_wk() -> None:
 def test_a_melee_weapon_is_needed_for_melee() -> None:
     g = acting(anna=soldier("Anna", group_leader=True, weapons=(replace(KNIFE, range="10/2"),)))
     g.refused("melee", "wrong_weapon", unit=0, target=2, weapon=0)
+
+
+def test_fire_readiness_is_tested_when_the_model_loses_a_melee() -> None:
+    g = ben_waits_ready(acting())
+    events = g.dice(12, 1, 12, 1, 12).do("melee", unit=1, target=2, weapon=1)
+    assert one(events, "readiness_tested")["passed"] is False
+    assert g.unit(2).readiness is None
+
+
+def test_a_colossus_pays_1_ap_less_with_a_wk_4_or_5_weapon_in_melee_and_reactions() -> None:
+    hammer = Weapon("Hammer", 4, "NK", 8, 3)
+    anna = colossus("Koloss", group_leader=True, weapons=(hammer,))
+    ben = colossus("Riese", group_leader=True, weapons=(replace(hammer, wk=5),))
+    g = acting(anna=anna, ben=ben)
+    g.dice(1, 12).do("melee", unit=0, target=2, weapon=0)
+    assert g.unit(0).ap == 6 - 3
+    g.dice(1, 12).do("counter_attack", unit=2, weapon=0)
+    assert g.unit(2).ap == 6 - 4

@@ -1,12 +1,15 @@
-"""Exact odds of every Universalis roll, checked against brute-force enumeration of the dice."""
+"""Exact odds of every Universalis roll, checked against brute-force enumeration of the dice,
+and the odds the tracker records with each roll: the chance of the outcome that roll decided."""
 
 from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
+from apps.systems.universalis.catalog import Armour, Effect
 from apps.systems.universalis.match.odds import (
     Rerolls,
     attribute_odds,
@@ -16,6 +19,7 @@ from apps.systems.universalis.match.odds import (
     used,
     wound_odds,
 )
+from tests.systems.universalis.helpers import Game, colossus, model, one, setup, soldier
 
 FACES = range(1, 13)
 
@@ -99,3 +103,65 @@ def test_the_side_behind_rerolls_the_attacker_first() -> None:
     assert next_reroll(5, 9, everything) == "erschuetterung"
     assert next_reroll(9, 5, everything) == "adaptiv"
     assert next_reroll(9, 5, used(everything, "adaptiv")) == "robust"
+
+
+# --- The odds a roll records ---------------------------------------------------------------------
+
+
+def acting(ben: object = None) -> Game:
+    teams = [
+        [model(soldier("Anna Chefin", group_leader=True)), model(soldier("Anna Soldat"))],
+        [model(ben or soldier("Ben Chef", group_leader=True)), model(soldier("Ben Soldat"))],
+    ]
+    return Game(setup(teams)).to_round_one().phase_of(0, 2)
+
+
+def test_the_wound_roll_records_the_chance_of_damage_after_its_rerolls() -> None:
+    adaptiv = Armour("A", 5, effects=(Effect.ADAPTIV,))
+    g = acting(soldier("Ben", group_leader=True, armour=adaptiv))
+    events = g.dice(9, 1, 12).do("auto_hit", unit=2, strength=5, damage=2)
+    first, reroll = one(events, "wound_rolled")["rolls"]
+    assert (first["odds"], first["tie_odds"]) == ("253/864", "35/288")
+    # Before the reroll it stood 14 against 6 + reroll: damage on 1-8, a shock on 9.
+    assert (reroll["totals"], reroll["outcome"]) == ([14, 17], "loss")
+    assert (reroll["odds"], reroll["tie_odds"]) == ("2/3", "1/12")
+
+
+def shown(roll: Any) -> tuple[str, str]:
+    """What the roll panel shows of a roll: the outcome and its chance."""
+    return roll["outcome"], roll["odds"]
+
+
+def burning(helpers: int, *dice: int) -> tuple[str, str]:
+    g = acting()
+    g.dice(9, 1).do("auto_hit", unit=2, strength=5, damage=1, effects=["brand"])
+    g.do("end_phase")
+    events = g.dice(*dice).do("burning_test", unit=2, helpers=helpers)
+    return shown(one(events, "burning_tested")["roll"])
+
+
+def test_the_burning_test_records_the_chance_of_the_outcome_it_decided() -> None:
+    assert burning(0, 3, 12, 1, 2, 5, 7) == ("burns", "2/3")
+    assert burning(0, 10) == ("fire_out_shock", "1/4")
+    assert burning(2, 8) == ("fire_out", "5/12")
+
+
+def colossus_game() -> Game:
+    anna = [model(soldier("Anna", group_leader=True)), model(soldier("Anna 2"))]
+    ben = [model(colossus("Koloss", group_leader=True)), model(soldier("Ben 2"))]
+    return Game(setup([anna, ben])).to_round_one().phase_of(0, 2)
+
+
+def test_the_hit_zone_roll_records_the_chance_of_the_zone_hit() -> None:
+    g = colossus_game()
+    events = g.dice(7, 12, 1).do("auto_hit", unit=2, strength=5, damage=8)
+    assert shown(one(events, "zone_rolled")["roll"]) == ("left", "1/6")
+    # The left side is destroyed: its faces hit the torso too.
+    events = g.dice(8, 1, 12).do("auto_hit", unit=2, strength=5, damage=1)
+    assert shown(one(events, "zone_rolled")["roll"]) == ("torso", "2/3")
+
+
+def test_a_destroyed_movement_zone_records_the_chance_of_what_is_left() -> None:
+    g = colossus_game()
+    events = g.dice(11, 12, 1, 3).do("auto_hit", unit=2, strength=5, damage=8)
+    assert shown(one(events, "immobilised")["roll"]) == ("can_turn", "1/2")

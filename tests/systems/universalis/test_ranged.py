@@ -12,6 +12,7 @@ from apps.systems.universalis.catalog import Camouflage, Size, Weapon
 from tests.systems.universalis.helpers import (
     RIFLE,
     Game,
+    ben_waits_ready,
     model,
     of_type,
     one,
@@ -26,6 +27,11 @@ def acting(anna: Any = None, ben: Any = None) -> Game:
         [model(ben or soldier("Ben Chef", group_leader=True)), model(soldier("Ben Soldat"))],
     ]
     return Game(setup(teams)).to_round_one().phase_of(0, 2)
+
+
+def ready_to_react(ben: Any = None) -> Game:
+    """Ben's leader (unit 2) ends its phase in fire readiness; Anna's soldier (unit 1) acts."""
+    return ben_waits_ready(acting(ben=ben))
 
 
 def fk_target(g: Game, **target: Any) -> int:
@@ -73,6 +79,11 @@ def test_a_prone_target_counts_one_size_smaller() -> None:
     assert one(events, "shot")["roll"]["target"] == 6
 
 
+def test_a_huge_target_gives_plus_2() -> None:
+    huge = soldier("Ben", group_leader=True, size=Size.HUGE)
+    assert fk_target(acting(ben=huge)) == 6 + 2
+
+
 @pytest.mark.parametrize(("cover", "modifier"), [("soft", -1), ("hard", -2), ("massive", -3)])
 def test_cover_modifies_the_shot(cover: str, modifier: int) -> None:
     assert fk_target(acting(), cover=cover) == 6 + modifier
@@ -94,12 +105,28 @@ def test_a_prone_shooter_gets_plus_2() -> None:
 def test_a_fast_moving_target_gives_minus_2() -> None:
     g = acting()
     g.do("end_phase")
-    g.do("move", unit=2, cm=25)
+    for cm in (10, 10, 1):
+        g.do("move", unit=2, cm=cm)
+    assert g.unit(2).fast
     g.do("end_phase")
     g.do("pick", player=0, unit=1)
     g.dice(9, 1).do("pick", player=1, unit=3)
     events = g.dice(12).do("shoot", unit=1, targets=[{"unit": 2, "distance": 10}])
     assert one(events, "shot")["roll"]["target"] == 4
+
+
+def test_a_thrown_weapon_has_3_bands_of_ko_times_2_or_half_ko_when_unwieldy() -> None:
+    stone = Weapon("Stein", 1, "thrown", 3, 1)
+    thrower = soldier("Anna", group_leader=True, ko=5, weapons=(stone,))
+    assert fk_target(acting(anna=thrower), distance=30) == 6 - 2
+    acting(anna=thrower).refused(
+        "shoot", "out_of_range", unit=0, targets=[{"unit": 2, "distance": 31}]
+    )
+    rock = soldier("Anna", group_leader=True, ko=5, weapons=(replace(stone, unwieldy=True),))
+    assert fk_target(acting(anna=rock), distance=9) == 6 - 2 - 3
+    acting(anna=rock).refused(
+        "shoot", "out_of_range", unit=0, targets=[{"unit": 2, "distance": 10}]
+    )
 
 
 def test_indirect_fire_is_minus_5_or_minus_3_seen_by_a_friend_without_cover() -> None:
@@ -148,6 +175,13 @@ def test_sustained_fire_must_assign_every_shot() -> None:
         mode="aimed",
         targets=[{"unit": 2, "distance": 10, "shots": 4}],
     )
+
+
+def test_a_target_is_named_once_in_a_sustained_fire_split() -> None:
+    smg = replace(RIFLE, name="MP", df=2)
+    g = acting(anna=soldier("Anna", group_leader=True, weapons=(smg,)))
+    twice = [{"unit": 2, "distance": 5}, {"unit": 3, "distance": 5}, {"unit": 2, "distance": 5}]
+    g.refused("shoot", "target_twice", unit=0, targets=twice)
 
 
 def test_extra_shots_on_one_target_add_to_the_wound_roll() -> None:
@@ -230,29 +264,66 @@ def test_a_model_in_defence_tests_eh_when_shot_at() -> None:
 
 
 def test_fire_readiness_is_tested_when_the_model_is_hit() -> None:
-    g = acting()
-    g.do("end_phase")
-    g.do("fire_readiness", unit=2, weapon=0)
-    g.do("end_phase")
-    g.do("pick", player=0, unit=1)
-    g.dice(9, 1).do("pick", player=1, unit=3)
+    g = ready_to_react()
     events = g.dice(1, 12, 1, 12).do("shoot", unit=1, targets=[{"unit": 2, "distance": 10}])
     assert one(events, "readiness_tested")["passed"] is False
     assert g.unit(2).readiness is None
 
 
+def test_fire_readiness_is_tested_when_an_area_weapon_hits_the_model() -> None:
+    launcher = replace(RIFLE, name="Werfer", area=5)
+    teams = [
+        [model(soldier("Anna", group_leader=True)), model(soldier("Anna 2", weapons=(launcher,)))],
+        [model(soldier("Ben", group_leader=True)), model(soldier("Ben 2"))],
+    ]
+    g = ben_waits_ready(Game(setup(teams)).to_round_one().phase_of(0, 2))
+    g.dice(12, 4).do("shoot", unit=1, targets=[{"unit": 2, "distance": 10}])
+    events = g.dice(1, 12).do("area_hits", hits=[{"unit": 2}])
+    assert not of_type(events, "readiness_tested")  # a scattered miss is no successful action
+    g.dice(1).do("shoot", unit=1, targets=[{"unit": 2, "distance": 10}])
+    events = g.dice(12, 1, 12).do("area_hits", hits=[{"unit": 2}, {"unit": 0}])
+    assert one(events, "readiness_tested")["unit"] == 2
+    assert g.unit(2).readiness is None
+
+
 def test_reaction_fire_answers_an_enemy_move_with_minus_1() -> None:
-    g = acting()
-    g.do("end_phase")
-    g.do("fire_readiness", unit=2, weapon=0)
-    g.do("end_phase")
-    g.do("pick", player=0, unit=1)
-    g.dice(9, 1).do("pick", player=1, unit=3)
+    g = ready_to_react()
     g.refused("reaction_fire", "no_move", unit=2, target={"distance": 10})
     g.do("move", unit=1)
     events = g.dice(12).do("reaction_fire", unit=2, target={"distance": 10})
     assert one(events, "shot")["roll"]["target"] == 5
     assert g.unit(2).readiness is None and g.unit(2).ap == 2
+
+
+def test_reaction_fire_with_sustained_fire_puts_every_shot_on_the_mover() -> None:
+    smg = replace(RIFLE, name="MP", df=2)
+    g = ready_to_react(ben=soldier("Ben", group_leader=True, weapons=(smg,)))
+    g.do("move", unit=1)
+    g.refused("reaction_fire", "df_shots", unit=2, target={"distance": 10, "shots": 2})
+    events = g.dice(1, 1, 1).do("reaction_fire", unit=2, target={"distance": 10})
+    shot = one(events, "shot")
+    assert (shot["target"], shot["shots"]) == (1, 3)
+    assert shot["roll"]["target"] == 6 - 1 + 2
+    assert one(events, "wound_rolled")["wound"] == 1 + 5 + 2
+
+
+def test_reaction_fire_answers_only_the_action_just_taken() -> None:
+    g = ready_to_react()
+    g.do("move", unit=1)
+    g.dice(12).do("shoot", unit=1, targets=[{"unit": 3, "distance": 10}])
+    g.refused("reaction_fire", "no_move", unit=2, target={"distance": 10})
+    g.do("move", unit=1)
+    g.do("prone", unit=1)
+    g.refused("reaction_fire", "no_move", unit=2, target={"distance": 10})
+
+
+def test_a_fleeing_model_may_be_fired_at_in_reaction() -> None:
+    g = ready_to_react()
+    g.dice(12, 1).do("auto_hit", unit=0, strength=20, damage=20)
+    g.dice(12).do("panic_test", unit=1)
+    g.do("flee", unit=1)
+    events = g.dice(12).do("reaction_fire", unit=2, target={"distance": 10})
+    assert one(events, "shot")["target"] == 1
 
 
 def test_reaction_fire_needs_fire_readiness() -> None:
@@ -272,3 +343,22 @@ def test_melee_weapons_do_not_shoot() -> None:
     acting(anna=knife_only).refused(
         "shoot", "wrong_weapon", unit=0, targets=[{"unit": 2, "distance": 1}]
     )
+
+
+def test_panicking_or_burning_models_cannot_react() -> None:
+    g = ready_to_react()
+    g.dice(12, 1).do("auto_hit", unit=3, strength=20, damage=20)
+    g.dice(12).do("panic_test", unit=2)
+    g.do("move", unit=1)
+    g.refused("reaction_fire", "cannot_react", unit=2, target={"distance": 10})
+    g2 = ready_to_react()
+    g2.dice(9, 1).do("auto_hit", unit=2, strength=5, damage=1, effects=["brand"])
+    g2.do("move", unit=1)
+    g2.refused("reaction_fire", "cannot_react", unit=2, target={"distance": 10})
+
+
+def test_reaction_fire_is_never_indirect() -> None:
+    mortar = replace(RIFLE, name="Werfer", indirect=True)
+    g = ready_to_react(ben=soldier("Ben", group_leader=True, weapons=(mortar,)))
+    g.do("move", unit=1)
+    g.refused("reaction_fire", "not_indirect", unit=2, target={"distance": 10}, indirect=True)

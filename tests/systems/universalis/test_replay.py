@@ -132,7 +132,7 @@ def _simple(name: str, dice: tuple[int, ...] = (), **args: Any) -> None:
 
 _simple("threat_test", (3,), unit=0)
 _simple("turn", unit=0)
-_simple("move", (1,), unit=0, cm=21, movement_test=True)
+_simple("move", (1,), unit=0, cm=10, movement_test=True)
 _simple("disengage", (2,), unit=0)
 _simple("prone", unit=0)
 _simple("use_object", (5,), unit=0, attribute="wn", modifier=1)

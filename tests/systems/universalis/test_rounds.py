@@ -75,6 +75,16 @@ def test_shock_tokens_cost_1_ap_each_at_round_start(game: Game) -> None:
     assert (game.unit(0).ap, game.unit(0).shock_tokens) == (7, 0)
 
 
+def test_shock_tokens_stay_for_the_next_round_when_the_ap_run_out(game: Game) -> None:
+    game.do("correct", unit=0, shock_tokens=12)
+    finish_round(game)
+    game.do("end_round")
+    assert (game.unit(0).ap, game.unit(0).shock_tokens) == (0, 12 - 9)
+    finish_round(game)
+    game.do("end_round")
+    assert (game.unit(0).ap, game.unit(0).shock_tokens) == (6 - 3, 0)
+
+
 def test_picks_are_secret_until_both_picked(game: Game) -> None:
     events = game.do("pick", player=0, unit=1)
     assert ENGINE.public_event(events[0], viewer=1)["unit"] is None
@@ -135,7 +145,8 @@ def test_an_activated_model_cannot_be_picked_again(game: Game) -> None:
 
 def test_phase_start_removes_fast_defence_and_readiness_tokens(game: Game) -> None:
     game.phase_of(0, 2)
-    game.do("move", unit=0, cm=25)
+    for cm in (10, 10, 1):
+        game.do("move", unit=0, cm=cm)
     game.do("fire_readiness", unit=0, weapon=0)
     assert game.unit(0).fast and game.unit(0).readiness == 0
     game.do("end_phase")

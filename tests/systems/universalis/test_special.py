@@ -11,6 +11,7 @@ from tests.systems.universalis.helpers import (
     MAGE_DISCIPLINE,
     RIFLE,
     Game,
+    ben_waits_ready,
     colossus,
     model,
     one,
@@ -84,6 +85,20 @@ def test_a_critical_movement_zone_needs_a_ko_roll_for_every_move() -> None:
     g.dice(12).do("move", unit=2)
     assert g.unit(2).ap == 4 and g.unit(2).moved_cm == 0
     g.dice(1).do("move", unit=2)
+    assert g.unit(2).moved_cm == 10
+
+
+def test_a_critical_movement_zone_needs_a_ko_roll_to_charge_too() -> None:
+    g = colossus_game()
+    hit_colossus(g, 11, 6)
+    g.do("end_phase")
+    events = g.dice(12).do("melee", unit=2, target=0, weapon=1, charge=True)
+    assert one(events, "move_tested")["passed"] is False
+    assert not [e for e in events if e.type == "melee_fought"]
+    assert (g.unit(2).ap, g.unit(2).moved_cm) == (4, 0)
+    events = g.dice(12).do("melee", unit=2, weapon=1, charge=True, reached=False)
+    assert one(events, "move_tested")["passed"] is False and g.unit(2).moved_cm == 0
+    g.dice(1, 12, 1).do("melee", unit=2, target=0, weapon=1, charge=True)
     assert g.unit(2).moved_cm == 10
 
 
@@ -183,6 +198,36 @@ def test_telematons_of_an_eliminated_operator_panic_and_act_last() -> None:
     assert g.state.active == 1
 
 
+def test_a_telematon_without_its_operator_keeps_its_panic() -> None:
+    g = drone_game("stellung-halten").phase_of(0, 3)
+    g.dice(12, 1).do("auto_hit", unit=0, strength=20, damage=20)
+    g.do("skip_panic_test", unit=2)
+    from tests.systems.universalis.test_rounds import finish_round
+
+    finish_round(g)
+    g.do("end_round")
+    g.phase_of(2, 3).do("end_phase")
+    g.do("end_phase")
+    g.do("activate", unit=4)
+    g.do("end_phase")
+    g.do("activate", unit=1)
+    g.refused("end_phase", "orphan_panic", panic_retest={"friends": 3})
+    g.do("end_phase")
+    assert g.unit(1).panic
+
+
+def test_telematons_of_an_operator_that_left_the_table_panic() -> None:
+    g = drone_game().phase_of(0, 3)
+    g.dice(12, 1).do("auto_hit", unit=2, strength=20, damage=20)
+    g.dice(12).do("panic_test", unit=0)
+    g.do("skip_panic_test", unit=1)
+    g.do("flee", unit=0)
+    assert g.unit(0).panic and not g.unit(1).panic
+    events = g.do("flee", unit=0, left_table=True)
+    assert one(events, "panicked")["unit"] == 1
+    assert g.unit(1).panic and g.unit(1).in_play
+
+
 def test_an_operator_pays_its_telematons_shock_tokens_at_round_start() -> None:
     g = drone_game()
     g.do("correct", unit=1, shock_tokens=1)
@@ -193,6 +238,21 @@ def test_an_operator_pays_its_telematons_shock_tokens_at_round_start() -> None:
     assert (g.unit(1).ap, g.unit(1).shock_paid) == (2 + 1 - 1, 1)
     g.do("operator_takes_shock", unit=1)
     assert (g.unit(1).ap, g.unit(0).ap) == (3, 8)
+
+
+def test_an_operator_removes_its_telematons_shock_tokens_left_at_round_start() -> None:
+    g = drone_game()
+    g.do("correct", unit=1, shock_tokens=5)
+    from tests.systems.universalis.test_rounds import finish_round
+
+    finish_round(g)
+    g.do("end_round")
+    assert (g.unit(1).ap, g.unit(1).shock_tokens, g.unit(1).shock_paid) == (0, 2, 3)
+    g.do("operator_takes_shock", unit=1)
+    g.do("operator_takes_shock", unit=1)
+    assert (g.unit(1).ap, g.unit(1).shock_tokens, g.unit(0).ap) == (0, 0, 7)
+    g.do("operator_takes_shock", unit=1)
+    assert (g.unit(1).ap, g.unit(1).shock_paid, g.unit(0).ap) == (1, 2, 6)
 
 
 # --- Camouflage ------------------------------------------------------------------------------
@@ -219,6 +279,13 @@ def test_reveal_is_a_wn_roll_harder_by_the_level_easier_per_extra_ap_and_support
     assert (g.unit(0).ap, g.unit(1).ap) == (3, 4)
 
 
+def test_only_a_camouflaged_enemy_is_revealed() -> None:
+    hidden_friend = soldier("Anna 2", camouflage=Camouflage(False, 1))
+    anna = [model(soldier("Anna", group_leader=True)), model(hidden_friend)]
+    g = game_of(anna, bens()).phase_of(0, 2)
+    g.refused("reveal", "reveal_friend", unit=0, target=1)
+
+
 def test_a_revealed_model_is_camouflaged_again_after_two_full_moves() -> None:
     g = camouflage_game()
     g.dice(1).do("reveal", unit=0, target=2)
@@ -229,11 +296,39 @@ def test_a_revealed_model_is_camouflaged_again_after_two_full_moves() -> None:
     assert g.unit(2).camouflaged
 
 
+def test_a_partial_move_does_not_count_toward_camouflage() -> None:
+    g = camouflage_game()
+    g.dice(1).do("reveal", unit=0, target=2)
+    g.do("end_phase")
+    g.do("move", unit=2, cm=9)
+    g.do("move", unit=2, cm=9)
+    assert not g.unit(2).camouflaged and g.unit(2).revealed_moves == 0
+    g.do("move", unit=2)
+    g.do("move", unit=2, cm=5)
+    g.do("move", unit=2)
+    assert g.unit(2).camouflaged
+
+
 def test_firing_reveals_a_camouflaged_model() -> None:
     g = camouflage_game()
     g.do("end_phase")
     g.dice(12).do("shoot", unit=2, targets=[{"unit": 0, "distance": 10}])
     assert not g.unit(2).camouflaged
+
+
+def ben_ready(anna_2: Any, ben: Any = None) -> Game:
+    """Ben's leader (unit 2) ends its phase in fire readiness; then Anna's second model
+    (unit 1, from ``anna_2``) acts."""
+    anna = [model(soldier("Anna", group_leader=True)), anna_2]
+    return ben_waits_ready(game_of(anna, [ben or bens()[0], bens()[1]]).phase_of(0, 2))
+
+
+def test_fire_readiness_is_tested_when_the_model_is_revealed() -> None:
+    sneaky = model(soldier("Ben", group_leader=True, camouflage=Camouflage(False, 1)))
+    g = ben_ready(model(soldier("Anna 2")), sneaky)
+    events = g.dice(1, 12).do("reveal", unit=1, target=2)
+    assert one(events, "readiness_tested")["passed"] is False
+    assert g.unit(2).readiness is None
 
 
 def test_the_table_sets_camouflage_on_or_off() -> None:
@@ -301,6 +396,16 @@ def test_a_lasting_power_in_play_is_blocked_as_an_action() -> None:
     g.do("end_phase")
     g.dice(1).do("block_power", unit=2, owner=0, power=0)
     assert g.unit(0).powers_in_play == () and g.unit(2).ap == 4
+
+
+def test_fire_readiness_is_tested_when_a_power_succeeds_on_the_model() -> None:
+    mage = model(soldier("Anna 2", disciplines=MAGE_DISCIPLINE), powers=(power(),))
+    g = ben_ready(mage)
+    events = g.dice(12).do("use_power", unit=1, power=0, target=2)
+    assert not [e for e in events if e.type == "readiness_tested"]
+    events = g.dice(1, 12).do("use_power", unit=1, power=0, target=2)
+    assert one(events, "readiness_tested")["passed"] is False
+    assert g.unit(2).readiness is None
 
 
 def test_a_touch_power_on_an_enemy_needs_a_won_melee_first() -> None:

@@ -34,7 +34,9 @@ _MELEE_ARGS = (
     ArgSpec("on_win", "str", required=False, help=_("hit (default), push or power.")),
     ArgSpec("power", "int", required=False, help=_("With on_win power: the touch power's index.")),
 )
-_CM = ArgSpec("cm", "int", required=False, help=_("Centimetres moved (default: full speed)."))
+_CM = ArgSpec(
+    "cm", "int", required=False, help=_("Centimetres moved, at most its speed (the default).")
+)
 _TEST = ArgSpec(
     "movement_test",
     "bool",
@@ -143,7 +145,20 @@ COMMAND_SPECS: Final = (
         _("Reaktionsfeuer (WK, −1) at the enemy that just moved."),
         (
             _UNIT,
-            ArgSpec("target", "object", help=_("distance (cm), cover, dodge.")),
+            ArgSpec(
+                "target",
+                "object",
+                help=_(
+                    "distance (cm), cover, dodge; shots (sustained fire: all 1 + DF shots go to "
+                    "the mover, the default)."
+                ),
+            ),
+            ArgSpec(
+                "indirect",
+                "bool",
+                required=False,
+                help=_("Indirect fire: refused, reaction fire never is (14.3)."),
+            ),
         ),
     ),
     CommandSpec(

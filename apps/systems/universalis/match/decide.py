@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -38,6 +39,8 @@ from apps.systems.universalis.match.odds import (
     fraction_text,
     next_reroll,
     used,
+    wound_odds,
+    wound_odds_from,
 )
 from apps.systems.universalis.match.serial import apply, dump
 from apps.systems.universalis.match.state import (
@@ -157,6 +160,22 @@ class Ctx:
         )
         self.rolls.append(roll)
         return face, roll
+
+    def banded(self, label: str, band: Callable[[int], str], /, **params: str | int) -> Roll:
+        """A d12 read for the outcome ``band`` gives its face (hit zone, burning, a destroyed
+        movement zone): the roll shows that outcome and the chance of it, not of the face."""
+        face = self.d12()
+        outcome = band(face)
+        chance = Fraction(sum(1 for f in range(1, SIDES + 1) if band(f) == outcome), SIDES)
+        roll = Roll(
+            label=label,
+            dice=(face,),
+            outcome=outcome,
+            odds=fraction_text(chance),
+            params=tuple(params.items()),
+        )
+        self.rolls.append(roll)
+        return roll
 
 
 Handler = Callable[[Ctx, Args], None]
@@ -298,24 +317,28 @@ def _start_round(ctx: Ctx, number: int) -> None:
 
 @command("operator_takes_shock")
 def _operator_takes_shock(ctx: Ctx, args: Args) -> None:
-    """At the start of a round an operator may pay its telematon's shock tokens with its own AP
-    (19.7): the operator loses 1 AP, the telematon gets back the 1 AP the token took."""
+    """At the start of a round an operator may remove its telematon's shock tokens with its own
+    AP (19.7), 1 AP each: first the tokens left because the telematon's AP ran out, then those
+    the telematon paid this round (it gets that AP back)."""
     unit = ctx.unit(args.integer("unit", lo=0))
     if ctx.state.phase is not Phase.ORDER or any(u.activated for u in ctx.state.units):
         raise refuse("not_now", "Only at the start of a round, before the first initiative.")
-    if not unit.telematon or unit.shock_paid <= 0 or unit.operator is None:
-        raise refuse("no_shock_paid", f"{unit.name} paid no shock token this round.")
+    tokens = unit.shock_tokens + unit.shock_paid
+    if not unit.telematon or tokens <= 0 or unit.operator is None:
+        raise refuse("no_shock_paid", f"{unit.name} has no shock token this round.")
     operator = ctx.unit(unit.operator)
     if not operator.in_play or operator.ap < 1:
         raise refuse("not_enough_ap", f"{operator.name} has no AP to pay with.")
+    relieved = (
+        {"shock_tokens": unit.shock_tokens - 1}
+        if unit.shock_tokens
+        else {"ap": unit.ap + 1, "shock_paid": unit.shock_paid - 1}
+    )
     ctx.emit(
         "operator_took_shock",
         unit=unit.id,
         operator=operator.id,
-        units={
-            operator.id: {"ap": operator.ap - 1},
-            unit.id: {"ap": unit.ap + 1, "shock_paid": unit.shock_paid - 1},
-        },
+        units={operator.id: {"ap": operator.ap - 1}, unit.id: relieved},
     )
 
 
@@ -439,6 +462,7 @@ def _begin_phase(ctx: Ctx, unit_id: int) -> None:
                 "readiness": None,
                 "moved_cm": 0,
                 "threat_tested": False,
+                "threat_failed": False,
                 "acted": False,
             }
             for u in group
@@ -473,8 +497,10 @@ def _blocked(ctx: Ctx) -> None:
         raise refuse("burning_first", "First the burning model tests its fire.")
 
 
-def _actor(ctx: Ctx, args: Args, *, panicking: bool = False) -> Unit:
-    """The model taking an action: the active one or one of its telematons."""
+def _actor(ctx: Ctx, args: Args, *, panicking: bool = False, action: bool = True) -> Unit:
+    """The model taking an action: the active one or one of its telematons. An action ends
+    what the one before offered to react to (6.2, 8, 15.4); a move or a melee then offers
+    itself. ``action`` False: a test, not an action."""
     if ctx.state.phase is not Phase.ACTING or ctx.state.active is None:
         raise refuse("not_now", "Actions are taken in a model's initiative phase.")
     _blocked(ctx)
@@ -485,6 +511,8 @@ def _actor(ctx: Ctx, args: Args, *, panicking: bool = False) -> Unit:
         raise refuse("burning", f"{unit.name} is burning and can take no actions.")
     if unit.panic and not panicking:
         raise refuse("panicking", f"{unit.name} panics: it can only flee.")
+    if action and ctx.state.last_action is not None:
+        ctx.emit("last_action", state={"last_action": None})
     return unit
 
 
@@ -555,19 +583,25 @@ def _flight_first(ctx: Ctx, unit: Unit) -> None:
 @command("threat_test")
 def _threat_test(ctx: Ctx, args: Args) -> None:
     """EH test to ignore a direct threat; once per initiative phase (4.5.1)."""
-    unit = _actor(ctx, args)
+    unit = _actor(ctx, args, action=False)
     if unit.telematon:
         raise refuse("no_danger_zone", "Telematons have no danger zone (19.6).")
     if unit.threat_tested:
         raise refuse("threat_tested", "The direct-threat test is made once per phase.")
-    passed, roll = _eh_test(ctx, unit, _("%(unit)s ignores a direct threat (EH)"))
+    _threat_roll(ctx, unit, _("%(unit)s ignores a direct threat (EH)"), "threat_tested")
+
+
+def _threat_roll(ctx: Ctx, unit: Unit, label: str, event: str) -> bool:
+    """The phase's one direct-threat EH test, made alone or to disengage (4.5.1, 8.3)."""
+    passed, roll = _eh_test(ctx, unit, label)
     ctx.emit(
-        "threat_tested",
+        event,
         unit=unit.id,
         passed=passed,
         roll=dump(roll),
-        units={unit.id: {"threat_tested": True}},
+        units={unit.id: {"threat_tested": True, "threat_failed": not passed}},
     )
+    return passed
 
 
 def _eh_test(ctx: Ctx, unit: Unit, label: str, modifier: int = 0) -> tuple[bool, Roll]:
@@ -615,6 +649,16 @@ def _move(ctx: Ctx, unit: Unit, cm: int, action: str, args: Args) -> None:
     ctx.emit("last_action", state={"last_action": LastAction(kind="move", unit=unit.id)})
 
 
+def _move_cm(unit: Unit, args: Args) -> int:
+    """The centimetres of one move action (default: its full speed), at most its speed (8.3;
+    a charge and a disengage move like a normal move)."""
+    cm = args.integer("cm", rules.speed(unit), lo=0, hi=200)
+    most = rules.max_move(unit)
+    if cm > most:
+        raise refuse("too_far", f"{unit.name} moves at most {most} cm with one move.")
+    return cm
+
+
 def _can_move(ctx: Ctx, unit: Unit) -> bool:
     """Stationary and immobilised models do not move; a colossus whose movement zone is
     critical needs a KO roll for every move (18.3.1)."""
@@ -635,7 +679,7 @@ def _can_move(ctx: Ctx, unit: Unit) -> bool:
 def _move_command(ctx: Ctx, args: Args) -> None:
     """Normale Bewegung: 1 AP, 2 AP when prone (8.3)."""
     unit = _actor(ctx, args)
-    cm = args.integer("cm", rules.speed(unit), lo=0, hi=200)
+    cm = _move_cm(unit, args)
     unit = _spend(ctx, unit, 2 if unit.prone else 1, action="move", operator_ap=_operator_ap(args))
     if _can_move(ctx, unit):
         _move(ctx, unit, cm, "move", args)
@@ -643,17 +687,23 @@ def _move_command(ctx: Ctx, args: Args) -> None:
 
 @command("disengage")
 def _disengage(ctx: Ctx, args: Args) -> None:
-    """Aus Nahkampf lösen: a direct-threat EH test first; failed, nothing happens and no AP
-    are spent; passed, a move for 2 AP (3 prone). Enemies in contact may attack it as it goes."""
+    """Aus Nahkampf lösen: the phase's one direct-threat EH test first (8.3, 4.5.1); failed,
+    nothing happens and no AP are spent, and it cannot disengage again this phase; passed (now
+    or earlier in the phase), a move for 2 AP (3 prone). Enemies in contact may attack it as it
+    goes."""
     unit = _actor(ctx, args)
     cost = 3 if unit.prone else 2
     if not rules.has_ap(ctx.state, unit, cost):
         raise refuse("not_enough_ap", f"{unit.name} has not enough AP to disengage.")
-    passed, roll = _eh_test(ctx, unit, _("%(unit)s tries to disengage (EH)"))
-    ctx.emit("disengage_tested", unit=unit.id, passed=passed, roll=dump(roll))
-    if not passed:
+    if unit.threat_failed:
+        raise refuse(
+            "threat_failed", f"{unit.name} failed its direct-threat test: it cannot disengage."
+        )
+    cm = _move_cm(unit, args)
+    if not unit.threat_tested and not _threat_roll(
+        ctx, unit, _("%(unit)s tries to disengage (EH)"), "disengage_tested"
+    ):
         return
-    cm = args.integer("cm", rules.speed(unit), lo=0, hi=200)
     unit = _spend(ctx, unit, cost, action="disengage", operator_ap=_operator_ap(args))
     if _can_move(ctx, unit):
         _move(ctx, unit, cm, "disengage", args)
@@ -771,11 +821,12 @@ def _defence_test(ctx: Ctx, unit: Unit) -> None:
         )
 
 
-def _readiness_test(ctx: Ctx, unit: Unit) -> None:
-    """A model in fire readiness that is the target of a successful enemy action tests EH or
-    loses it (14.2)."""
+def _readiness_test(ctx: Ctx, unit: Unit, by: Unit) -> None:
+    """A model in fire readiness that is the target of a successful action or reaction of an
+    enemy ``by`` tests EH or loses it (14.2): a hit, a won melee, an area weapon that hit, a
+    power, a reveal."""
     unit = ctx.unit(unit.id)
-    if unit.readiness is not None and unit.in_play:
+    if unit.readiness is not None and unit.in_play and unit.player != by.player:
         passed, roll = _eh_test(ctx, unit, _("%(unit)s keeps its fire readiness (EH)"))
         ctx.emit(
             "readiness_tested",
@@ -790,6 +841,10 @@ def _shots(args: Args, weapon_: Weapon, mode: str) -> list[tuple[Args, int]]:
     targets = args.objects("targets", most=5)
     if not targets:
         raise refuse("no_target", "Name a target.")
+    named = [t.integer("unit", lo=0) for t in targets if t.has("unit")]
+    if len(set(named)) != len(named):
+        # Several shots on one target are one roll with a bonus, never separate rolls (14.12).
+        raise refuse("target_twice", "Name each target once and give it all its shots.")
     shots = [(t, t.integer("shots", 1, lo=1, hi=5)) for t in targets]
     total = sum(n for _t, n in shots)
     if weapon_.area:
@@ -873,7 +928,7 @@ def _shoot(ctx: Ctx, unit: Unit, index: int, mode: str, args: Args) -> None:
             return
         if hit and target is not None:
             victim = _melee_victim(ctx, target, target_args)
-            _readiness_test(ctx, victim)
+            _readiness_test(ctx, victim, unit)
             cover = (
                 "massive" if indirect else target_args.text("cover", "none", choices=rules.COVERS)
             )
@@ -970,6 +1025,8 @@ def _area_hits(ctx: Ctx, args: Args) -> None:
         victims.append((victim, hit))
     ctx.emit("area_resolved", units_hit=[v.id for v, _h in victims], state={"area": None})
     for victim, hit in victims:
+        if area.hit:
+            _readiness_test(ctx, victim, shooter)
         cover = "massive" if area.indirect else hit.text("cover", "none", choices=rules.COVERS)
         _wound(
             ctx,
@@ -994,7 +1051,8 @@ def _shoot_command(ctx: Ctx, args: Args) -> None:
 @command("reaction_fire")
 def _reaction_fire(ctx: Ctx, args: Args) -> None:
     """Reaktionsfeuer (WK, −1) with the weapon of its fire readiness, at an enemy that just
-    moved inside its perception range; the readiness is used up (14.3)."""
+    moved inside its perception range; the readiness is used up (14.3). Only the mover may be
+    shot at, so a sustained fire puts all its 1 + DF shots on it (14.12)."""
     unit = _reactor(ctx, args)
     last = ctx.state.last_action
     if unit.readiness is None:
@@ -1005,8 +1063,16 @@ def _reaction_fire(ctx: Ctx, args: Args) -> None:
     if mover.player == unit.player:
         raise refuse("no_move", "Reaction fire answers an enemy's move.")
     situation = args.mapping("target")
-    target = {key: situation[key] for key in ("distance", "cover", "dodge") if key in situation}
-    _shoot(ctx, unit, unit.readiness, "reaction", Args({"targets": [{"unit": mover.id, **target}]}))
+    target = {
+        key: situation[key] for key in ("distance", "cover", "dodge", "shots") if key in situation
+    }
+    weapon_ = rules.weapon(unit, unit.readiness)
+    target.setdefault("shots", 1 if weapon_.area else 1 + weapon_.df)
+    shot: dict[str, Any] = {
+        "targets": [{"unit": mover.id, **target}],
+        "indirect": args.boolean("indirect"),
+    }
+    _shoot(ctx, unit, unit.readiness, "reaction", Args(shot))
 
 
 @command("fire_readiness")
@@ -1133,7 +1199,7 @@ def _melee(
     )
     if not won:
         return
-    _readiness_test(ctx, defender)
+    _readiness_test(ctx, defender, attacker)
     if on_win == "hit":
         _wound(ctx, attacker, defender.id, weapon_, cover="none")
     elif on_win == "power" and power_index is not None:
@@ -1154,12 +1220,15 @@ def _melee_command(ctx: Ctx, args: Args) -> None:
     if charge and not args.boolean("reached", True):
         if not _can_move_freely(unit):
             raise refuse("cannot_move", f"{unit.name} cannot move.")
+        cm = _move_cm(unit, args)
         unit = _spend(ctx, unit, cost, action="charge", operator_ap=_operator_ap(args))
-        _move(ctx, unit, args.integer("cm", rules.speed(unit), lo=0, hi=200), "charge", args)
+        if _can_move(ctx, unit):
+            _move(ctx, unit, cm, "charge", args)
         return
     target = _target(ctx, args, unit, "target")
     if charge and not _can_move_freely(unit):
         raise refuse("cannot_move", f"{unit.name} cannot move.")
+    cm = _move_cm(unit, args) if charge else 0
     if not charge:
         _flight_first(ctx, unit)
     unit = _spend(
@@ -1170,11 +1239,17 @@ def _melee_command(ctx: Ctx, args: Args) -> None:
         operator_ap=_operator_ap(args),
     )
     if charge:
-        _move(ctx, unit, args.integer("cm", rules.speed(unit), lo=0, hi=200), "charge", args)
+        # A colossus with a critical movement zone that fails its KO roll does not move, so
+        # its charge never reaches the enemy (18.3.1).
+        if not _can_move(ctx, unit):
+            return
+        _move(ctx, unit, cm, "charge", args)
     _melee(ctx, ctx.unit(unit.id), target, index, args, charge=charge, reckless=reckless)
 
 
 def _can_move_freely(unit: Unit) -> bool:
+    """Whether the model may move at all, checked before paying (the KO roll of a damaged
+    movement zone comes after, with ``_can_move``)."""
     return unit.card.movement is not Movement.STATIONARY and not unit.immobile
 
 
@@ -1232,6 +1307,8 @@ def _reveal(ctx: Ctx, args: Args) -> None:
     per model giving Aufklärungsunterstützung (2 AP each, a reaction) (16.4-16.5)."""
     unit = _actor(ctx, args)
     target = ctx.unit(args.integer("target", lo=0))
+    if target.player == unit.player:
+        raise refuse("reveal_friend", "Aufklären looks for a camouflaged enemy (16.4).")
     if not target.in_play or not target.camouflaged or target.card.camouflage is None:
         raise refuse("not_camouflaged", f"{target.name} is not camouflaged.")
     extra = args.integer("extra_ap", 0, lo=0, hi=10)
@@ -1263,6 +1340,8 @@ def _reveal(ctx: Ctx, args: Args) -> None:
         roll=dump(roll),
         units={target.id: {"camouflaged": False, "revealed_moves": 0}} if passed else {},
     )
+    if passed:
+        _readiness_test(ctx, target, unit)
 
 
 @command("camouflage")
@@ -1341,7 +1420,8 @@ def _power_roll(ctx: Ctx, unit: Unit, index: int, owner: Unit, label: str) -> bo
     return passed
 
 
-def _resolve_power(ctx: Ctx, unit: Unit, index: int, target: Unit | None, args: Args) -> None:
+def _resolve_power(ctx: Ctx, unit: Unit, index: int, target: Unit | None, args: Args) -> bool:
+    """Roll, blocks and effect of a power; True when it took effect."""
     power = unit.powers[index]
     blockers = [ctx.unit(uid) for uid in args.ints("blockers", hi=999, most=4)]
     for blocker in blockers:
@@ -1351,12 +1431,12 @@ def _resolve_power(ctx: Ctx, unit: Unit, index: int, target: Unit | None, args: 
     if target is not None and target.player != unit.player:
         _defence_test(ctx, target)
     if not _power_roll(ctx, unit, index, unit, _("%(unit)s uses %(power)s")):
-        return
+        return False
     for blocker in blockers:
         blocker = _spend(ctx, ctx.unit(blocker.id), 3, action="block_power_reaction")
         if _power_roll(ctx, blocker, index, unit, _("%(unit)s tries to block %(power)s")):
             ctx.emit("power_blocked", unit=unit.id, power=power.name, by=blocker.id)
-            return
+            return False
     unit = ctx.unit(unit.id)
     lasting = power.duration is PowerDuration.LASTING
     ctx.emit(
@@ -1367,6 +1447,7 @@ def _resolve_power(ctx: Ctx, unit: Unit, index: int, target: Unit | None, args: 
         target=None if target is None else target.id,
         units={unit.id: {"powers_in_play": (*unit.powers_in_play, index)}} if lasting else {},
     )
+    return True
 
 
 def _check_blocker(ctx: Ctx, blocker: Unit, owner: Unit) -> None:
@@ -1394,7 +1475,10 @@ def _use_power(ctx: Ctx, args: Args) -> None:
     if target is not None and target.camouflaged and target.player != unit.player:
         raise refuse("target_camouflaged", f"{target.name} is camouflaged.")
     _flight_first(ctx, unit)
-    _resolve_power(ctx, unit, index, target, args)
+    if _resolve_power(ctx, unit, index, target, args) and target is not None:
+        # Here, not in _resolve_power: a touch power after a won melee is part of that
+        # melee, which made the test already.
+        _readiness_test(ctx, target, unit)
 
 
 @command("end_power")
@@ -1509,16 +1593,32 @@ def _wound(
         weapon=weapon_.name,
         target=victim.name,
     )
+    # The chances shown are those of the outcome after every reroll, not of these dice alone.
+    chance = wound_odds(wound_value, armour_value, rerolls)
+    roll = ctx.rolls[-1] = replace(
+        roll, odds=fraction_text(chance.damage), tie_odds=fraction_text(chance.shock)
+    )
     rolls = [roll]
     wound, armour = roll.totals
     while name := next_reroll(wound, armour, rerolls):
+        chance = wound_odds_from(wound, armour, wound_value, armour_value, rerolls)
         rerolls = used(rerolls, name)
-        face, reroll = ctx.plain(_("Reroll (%(effect)s)"), SIDES, effect=name)
-        rolls.append(reroll)
+        face = ctx.d12()
         if name == "robust":
             wound = wound_value + face
         else:
             armour = armour_value + face
+        reroll = Roll(
+            label=_("Reroll (%(effect)s)"),
+            dice=(face,),
+            outcome="win" if wound > armour else "tie" if wound == armour else "loss",
+            odds=fraction_text(chance.damage),
+            params=(("effect", name),),
+            totals=(wound, armour),
+            tie_odds=fraction_text(chance.shock),
+        )
+        ctx.rolls.append(reroll)
+        rolls.append(reroll)
     ctx.emit(
         "wound_rolled",
         unit=victim.id,
@@ -1566,10 +1666,14 @@ def _hit_zone(ctx: Ctx, victim: Unit) -> ZoneName | None:
     """A colossus's hit zone by 1d12; a destroyed zone's hits go to the torso."""
     if not victim.zones:
         return None
-    face, roll = ctx.plain(_("Hit zone of %(unit)s"), SIDES, unit=victim.name)
-    zone = ZONE_ROLL[face]
-    if any(z.name is zone and z.destroyed for z in victim.zones):
-        zone = ZoneName.TORSO
+    destroyed = {z.name for z in victim.zones if z.destroyed}
+
+    def zone_hit(face: int) -> str:
+        zone = ZONE_ROLL[face]
+        return (ZoneName.TORSO if zone in destroyed else zone).value
+
+    roll = ctx.banded(_("Hit zone of %(unit)s"), zone_hit, unit=victim.name)
+    zone = ZoneName(roll.outcome)
     ctx.emit("zone_rolled", unit=victim.id, zone=zone.value, roll=dump(roll))
     return zone
 
@@ -1646,12 +1750,16 @@ def _zone_damage(ctx: Ctx, unit: Unit, name: ZoneName, amount: int) -> None:
         units={unit.id: {"zones": tuple(zones)}},
     )
     if hp <= 0 and name is ZoneName.MOVEMENT:
-        face, roll = ctx.plain(_("%(unit)s: movement destroyed"), SIDES, unit=unit.name)
-        if face == SIDES:
+        roll = ctx.banded(
+            _("%(unit)s: movement destroyed"),
+            lambda face: "falls" if face == SIDES else "can_turn" if face <= 6 else "cannot_turn",
+            unit=unit.name,
+        )
+        if roll.outcome == "falls":
             ctx.emit("fell_over", unit=unit.id, roll=dump(roll))
             _eliminate(ctx, unit.id, cause="fell_over")
         else:
-            immobile = "turn" if face <= 6 else "fixed"
+            immobile = "turn" if roll.outcome == "can_turn" else "fixed"
             ctx.emit(
                 "immobilised",
                 unit=unit.id,
@@ -1676,14 +1784,7 @@ def _eliminate(ctx: Ctx, unit_id: int, *, cause: str) -> None:
     friends = [
         u for u in ctx.state.units if u.player == unit.player and u.in_play and u.id != unit_id
     ]
-    for telematon in friends:
-        if telematon.telematon and telematon.operator == unit_id and not telematon.panic:
-            ctx.emit(
-                "panicked",
-                unit=telematon.id,
-                cause="operator",
-                units={telematon.id: {"panic": True}},
-            )
+    _operator_gone(ctx, unit_id)
     due = tuple(
         PanicDue(unit=u.id, cause=unit_id)
         for u in friends
@@ -1701,6 +1802,23 @@ def _eliminate(ctx: Ctx, unit_id: int, *, cause: str) -> None:
         ctx.emit("feedback", unit=operator.id, telematon=unit_id, passed=passed, roll=dump(roll))
         if not passed:
             _lose_hp(ctx, operator.id, unit.card.ko // 2, None, cause="feedback", shock=False)
+
+
+def _operator_gone(ctx: Ctx, operator_id: int) -> None:
+    """Telematons whose operator was eliminated or left the table panic (19.3)."""
+    for telematon in ctx.state.units:
+        if (
+            telematon.telematon
+            and telematon.operator == operator_id
+            and telematon.in_play
+            and not telematon.panic
+        ):
+            ctx.emit(
+                "panicked",
+                unit=telematon.id,
+                cause="operator",
+                units={telematon.id: {"panic": True}},
+            )
 
 
 @command("panic_test")
@@ -1755,7 +1873,7 @@ def _skip_panic_test(ctx: Ctx, args: Args) -> None:
 @command("flee")
 def _flee(ctx: Ctx, args: Args) -> None:
     """A panicking model spends all its AP running to the nearest table edge; once it has left
-    the table it is out of the game (11.4.1)."""
+    the table it is out of the game (11.4.1) and its telematons panic (19.3)."""
     unit = _actor(ctx, args, panicking=True)
     if not unit.panic:
         raise refuse("not_panicking", f"{unit.name} is not panicking.")
@@ -1767,6 +1885,11 @@ def _flee(ctx: Ctx, args: Args) -> None:
         left_table=left,
         units={unit.id: {"ap": 0, "fled": left, "acted": True}},
     )
+    if left:
+        _operator_gone(ctx, unit.id)
+    else:
+        # Its run to the edge is one continuous move enemies may answer (8, 14.3).
+        ctx.emit("last_action", state={"last_action": LastAction(kind="move", unit=unit.id)})
 
 
 @command("burning_test")
@@ -1777,11 +1900,16 @@ def _burning_test(ctx: Ctx, args: Args) -> None:
     unit = ctx.unit(args.integer("unit", lo=0))
     if unit.id not in ctx.state.burning_due or unit.burning is None:
         raise refuse("no_burning_test", f"{unit.name} has no fire to test now.")
-    helpers = args.integer("helpers", 0, lo=0, hi=8)
-    face, roll = ctx.plain(
-        _("%(unit)s burns (1d12 + %(bonus)s)"), SIDES, unit=unit.name, bonus=2 * helpers
+    bonus = 2 * args.integer("helpers", 0, lo=0, hi=8)
+    roll = ctx.banded(
+        _("%(unit)s burns (1d12 + %(bonus)s)"),
+        lambda face: (
+            "fire_out" if face + bonus >= 12 else "fire_out_shock" if face + bonus >= 9 else "burns"
+        ),
+        unit=unit.name,
+        bonus=bonus,
     )
-    total = face + 2 * helpers
+    total = roll.dice[0] + bonus
     ctx.emit(
         "burning_tested",
         unit=unit.id,
@@ -1889,7 +2017,9 @@ def _correct(ctx: Ctx, args: Args) -> None:
 
 @command("end_phase")
 def _end_phase(ctx: Ctx, args: Args) -> None:
-    """Ends the initiative phase; a panicking model may retest at its end (11.4.1)."""
+    """Ends the initiative phase; a panicking model may retest at its end (11.4.1), except a
+    telematon without its operator: it has no EH of its own and its panic comes from having no
+    operator, so it keeps it (19.3, 19.5)."""
     if ctx.state.phase is not Phase.ACTING or ctx.state.active is None:
         raise refuse("not_now", "No initiative phase is running.")
     _blocked(ctx)
@@ -1897,6 +2027,8 @@ def _end_phase(ctx: Ctx, args: Args) -> None:
     if args.has("unit") and args.integer("unit", lo=0) != unit.id:
         raise refuse("not_active", "That model's phase is not running.")
     if unit.in_play and unit.panic and args.has("panic_retest"):
+        if _orphan(ctx.state, unit):
+            raise refuse("orphan_panic", f"{unit.name} has no operator: its panic stays.")
         retest = Args(args.mapping("panic_retest"))
         _panic_roll(ctx, unit, retest, just_eliminated=False)
     _finish_phase(ctx)

@@ -74,6 +74,15 @@ def wound_odds(strength: int, protection: int, rerolls: Rerolls = Rerolls()) -> 
     return WoundOdds(damage=damage, shock=shock, nothing=nothing)
 
 
+def wound_odds_from(
+    wound: int, armour: int, strength: int, protection: int, rerolls: Rerolls
+) -> WoundOdds:
+    """The same odds once the dice stand at ``wound`` against ``armour`` with ``rerolls``
+    still unused (before the next reroll, if any)."""
+    damage, shock, nothing = _settle(wound, armour, strength, protection, rerolls)
+    return WoundOdds(damage=damage, shock=shock, nothing=nothing)
+
+
 @cache
 def _wound(strength: int, protection: int, rerolls: Rerolls) -> tuple[Fraction, Fraction, Fraction]:
     totals = [Fraction(0)] * 3

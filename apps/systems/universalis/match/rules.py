@@ -10,6 +10,7 @@ from apps.systems.universalis.catalog import (
     OPERATOR_ATTRIBUTES,
     SIZE_ORDER,
     Attribute,
+    Movement,
     Size,
     Weapon,
 )
@@ -57,6 +58,13 @@ def attribute(state: MatchState, unit: Unit, name: Attribute | str) -> int:
 def speed(unit: Unit) -> int:
     cm = unit.card.effective_speed
     return math.ceil(cm / 2) if unit.critical else cm
+
+
+def max_move(unit: Unit) -> int:
+    """The most one move action takes the model: its speed (overload and critical state
+    included, 8.3), 2 cm more on wheels, which the app allows everywhere as it cannot see
+    whether the model is on a road (8.1)."""
+    return speed(unit) + (2 if unit.card.movement is Movement.WHEELS else 0)
 
 
 def perception(unit: Unit) -> int:

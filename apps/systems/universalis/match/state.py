@@ -94,6 +94,7 @@ class Unit:
     immobile: str = ""  # movement zone destroyed: "turn" (can still turn) or "fixed"
     powers_in_play: tuple[int, ...] = ()
     threat_tested: bool = False  # the direct-threat EH test of this phase is made
+    threat_failed: bool = False  # ... and failed: no disengaging this phase
     acted: bool = False  # took an action in this phase (flight moves first)
 
     @property

@@ -59,6 +59,11 @@ REFUSALS: Mapping[str, str] = {
     "touch_needs_melee": _("A touch power on an enemy needs a won melee attack first."),
     "used_up": _("No single-use marker is left."),
     "threat_tested": _("The direct-threat test is made once per phase."),
+    "orphan_panic": _("A telematon without its operator keeps its panic: it cannot retest."),
+    "reveal_friend": _("Only a camouflaged enemy model can be revealed."),
+    "target_twice": _("Name each target once and give it all its shots."),
+    "too_far": _("That is farther than the model moves with one move (its speed)."),
+    "threat_failed": _("The direct-threat test failed this phase: the model cannot disengage."),
 }
 ON_WIN = (("hit", _("hit")), ("push", _("push back")), ("power", _("touch power")))
 COVER_CHOICES = (
@@ -73,6 +78,15 @@ OUTCOMES = {
     "win": _("won"),
     "tie": _("tie"),
     "loss": _("lost"),
+    # What a d12 decided (Ctx.banded): a colossus's hit zone, the burning test, a destroyed
+    # movement zone.
+    **ZONES,
+    "burns": _("it burns"),
+    "fire_out_shock": _("the fire goes out, 1 shock"),
+    "fire_out": _("the fire goes out"),
+    "can_turn": _("can still turn"),
+    "cannot_turn": _("cannot turn"),
+    "falls": _("falls over"),
 }
 
 
@@ -336,7 +350,9 @@ def _member(state: MatchState, unit: Unit, selected: int | None) -> MemberAction
             _("Disengage (EH test)"),
             args={"unit": unit.id},
             cost="3 AP" if unit.prone else "2 AP",
-            reason=_ap_reason(state, unit, 3 if unit.prone else 2),
+            reason=REFUSALS["threat_failed"]
+            if unit.threat_failed
+            else _ap_reason(state, unit, 3 if unit.prone else 2),
         ),
         _button(
             "defence",
@@ -547,7 +563,7 @@ def _prompt(state: MatchState) -> tuple[Text, tuple[Button, ...]]:
                 )
                 for u in state.units
                 if u.telematon
-                and u.shock_paid
+                and (u.shock_paid or u.shock_tokens)
                 and u.operator is not None
                 and state.units[u.operator].in_play
                 and state.units[u.operator].ap
