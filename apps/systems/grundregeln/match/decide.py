@@ -218,11 +218,13 @@ def _flee(em: _Emitter, model: Model, *, activation: bool = False) -> None:
     )
 
 
-def _after_damage(em: _Emitter, target_id: int) -> None:
-    """Morale: test at once when more than half the LP are lost, and after every further loss."""
+def _after_damage(em: _Emitter, target_id: int, lost: int) -> None:
+    """Morale: test at once when more than half the LP are lost, and after every further loss;
+    an attack or a fall that cost no LP tests nothing."""
     target = em.state.models[target_id]
     if (
-        target.standing
+        lost > 0
+        and target.standing
         and target.lost * 2 > target.max_lp
         and not _morale_test(em, target, "damage")
     ):
@@ -274,6 +276,7 @@ def attack(
     successes = [i for i, value in enumerate(damage) if value >= dmg]
     defence_roll = em.roll(target.defence, defence_reroll) if successes else ExplodingRoll((), ())
     cancelled = cancelled_dice([damage[i] for i in successes], defence_roll.all_dice)
+    lost = len(successes) - len(cancelled)
     weapon_used = attacker.weapons[weapon] if attacker is not None and weapon is not None else None
     em.emit(
         "attacked",
@@ -293,14 +296,14 @@ def attack(
         successes=len(successes),
         defence=roll_data(defence_roll),
         cancelled=[successes[i] for i in cancelled],
-        lost=len(successes) - len(cancelled),
+        lost=lost,
         odds=[
             ["damage", fraction(odds.at_least(dist, 1))],
             ["kill", fraction(odds.at_least(dist, max(target.lp, 1)))],
             ["expected", fraction(odds.mean(dist))],
         ],
     )
-    _after_damage(em, target.id)
+    _after_damage(em, target.id, lost)
 
 
 def _move(em: _Emitter, model: Model, action: Action, target: int | None = None) -> None:

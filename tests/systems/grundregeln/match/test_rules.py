@@ -332,6 +332,48 @@ def test_a_model_reacts_once_per_round() -> None:
     g.refused("react", "already_reacted", unit=g.unit("Ben 1"), action="walk")
 
 
+def test_a_model_that_reacted_cannot_activate_later_in_the_round() -> None:
+    g = started()
+    g.do("declare", unit=g.unit("Anna 1"), action="walk")
+    g.do("react", unit=g.unit("Ben 1"), action="block")
+    g.do("resolve")
+    g.do("resolve")
+    assert g.state.turn == 1
+    g.refused("declare", "already_reacted", unit=g.unit("Ben 1"), action="walk")
+
+
+def test_a_model_that_acted_cannot_react() -> None:
+    g = started()
+    g.act("Anna 1", "walk")
+    g.do("declare", unit=g.unit("Ben 1"), action="walk")
+    g.refused("react", "already_activated", unit=g.unit("Anna 1"), action="block")
+
+
+def test_a_side_whose_models_all_reacted_has_nothing_left_to_activate() -> None:
+    g = started()
+    g.do("declare", unit=g.unit("Anna 1"), action="walk")
+    g.do("react", unit=g.unit("Ben 1"), action="block")
+    g.do("react", unit=g.unit("Ben 2"), action="block")
+    for _ in range(3):
+        g.do("resolve")
+    assert g.state.turn == 0
+    g.act("Anna 2", "walk")
+    assert g.state.round == 2 and g.phase is Phase.ROUND_START
+
+
+def test_a_reaction_aims_at_the_acting_model() -> None:
+    g = started()
+    g.do("declare", unit=g.unit("Anna 1"), action="walk")
+    g.refused(
+        "react", "reaction_target", unit=g.unit("Ben 1"), action="strike", target=g.unit("Anna 2")
+    )
+    g.refused(
+        "react", "reaction_target", unit=g.unit("Ben 1"), action="push", target=g.unit("Ben 2")
+    )
+    g.do("react", unit=g.unit("Ben 1"), action="push", target=g.unit("Anna 1"))
+    assert g.state.pending.reactions[0].target == g.unit("Anna 1")
+
+
 def test_no_reaction_is_declared_once_resolution_began() -> None:
     g = started()
     g.do("declare", unit=g.unit("Anna 1"), action="walk")
