@@ -146,7 +146,8 @@ def _action_declared(state: MatchState, data: Data) -> MatchState:
 def _reaction_declared(state: MatchState, data: Data) -> MatchState:
     assert state.pending is not None
     pending = replace(state.pending, reactions=(*state.pending.reactions, _declared(data)))
-    return replace(state, pending=pending).with_model(data["unit"], reacted=True)
+    # The reaction is the model's one action of the round: it carries the same marker.
+    return replace(state, pending=pending).with_model(data["unit"], activated=True, reacted=True)
 
 
 def _reaction_moved(state: MatchState, data: Data) -> MatchState:
@@ -297,7 +298,10 @@ def _round_scored(state: MatchState, data: Data) -> MatchState:
 
 
 def _round_started(state: MatchState, data: Data) -> MatchState:
-    models = tuple(replace(m, activated=False, reacted=False) for m in state.models)
+    # The NPC phase's markers and blocks (it comes after the round end) go now.
+    models = tuple(
+        replace(m, activated=False, reacted=False, blocking=False) for m in state.models
+    )
     return replace(
         state,
         models=models,

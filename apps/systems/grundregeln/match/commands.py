@@ -61,8 +61,8 @@ COMMAND_SPECS: Final = (
     CommandSpec(
         "react",
         _(
-            "Declare a reaction (a simple action) to the declared action; the target is the "
-            "acting model unless named."
+            "Declare a reaction (a simple action) to the declared action; it is the model's "
+            "action of the round and is aimed at the acting model."
         ),
         (_UNIT, _ACTION, _TARGET, _WEAPON, _MODIFIER, _NOTE),
     ),

@@ -177,8 +177,15 @@ def check_reactor(state: MatchState, model: Model) -> None:
         raise RuleViolation("unit_out", f"{model.name} is out of the game.")
     if model.fleeing:
         raise RuleViolation("fleeing_no_reaction", "Fleeing models cannot react.")
+    refuse_marked(model)
+
+
+def refuse_marked(model: Model) -> None:
+    """A reaction is the model's one action: acting and reacting share one marker."""
     if model.reacted:
         raise RuleViolation("already_reacted", f"{model.name} has reacted this round already.")
+    if model.activated:
+        raise RuleViolation("already_activated", f"{model.name} has acted this round already.")
 
 
 # --- Rolls and their effects ----------------------------------------------------------------
@@ -602,8 +609,7 @@ def _declare(em: _Emitter, args: Args) -> None:
     _require_actions(state)
     if not model.standing:
         raise RuleViolation("unit_out", f"{model.name} is out of the game.")
-    if model.activated:
-        raise RuleViolation("already_activated", f"{model.name} has acted this round already.")
+    refuse_marked(model)
     if state.phase is Phase.ACTIONS:
         if model.side != state.turn:
             raise RuleViolation("not_your_turn", "It is not this side's turn.")
@@ -643,10 +649,13 @@ def _react(em: _Emitter, args: Args) -> None:
     state = em.state
     if state.pending is None:
         raise RuleViolation("no_action_pending", "There is no declared action to react to.")
-    # A reaction answers the acting model: that is its target unless another is named.
-    declared = _declared_from(args, state, default_target=state.pending.action.unit)
+    # A reaction answers the acting model: it is aimed at it and at no other model.
+    actor = state.pending.action.unit
+    declared = _declared_from(args, state, default_target=actor)
     model = state.model(declared.unit)
     check_reactor(state, model)
+    if declared.target not in (None, actor):
+        raise RuleViolation("reaction_target", "A reaction is aimed at the acting model.")
     action = ACTION_BY_KEY.get(declared.action)
     if action is None or not action.reaction:
         raise RuleViolation("not_simple", "Only simple actions can be reactions.")

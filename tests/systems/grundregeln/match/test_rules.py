@@ -135,7 +135,7 @@ def test_round_end_removes_status_tokens() -> None:
     g.do("resolve")
     g.do("resolve")
     assert g.model("Ben 1").blocking and g.model("Ben 1").reacted
-    for unit in ("Ben 1", "Anna 2", "Ben 2"):
+    for unit in ("Ben 2", "Anna 2"):
         g.act(unit, "walk")
     # No NPCs and no objectives: the next round starts at once.
     assert g.state.round == 2 and g.phase is Phase.ROUND_START
@@ -216,6 +216,9 @@ def test_a_fast_reload_is_simple_and_may_be_a_reaction() -> None:
     gunner = profile("Pistolero", weapons=[PISTOL])
     g = Game(setup([[model(profile("Anna"))], [model(gunner)] * 2])).begin(starter=1)
     g.dice(1, 1).act("Pistolero 1", "shoot", "Anna")
+    g.act("Anna", "walk")
+    g.act("Pistolero 2", "walk")
+    g.begin()  # round 2: Pistolero 1's marker is gone, its pistol still empty
     g.do("declare", unit=g.unit("Anna"), action="walk")
     g.do("react", unit=g.unit("Pistolero 1"), action="reload_fast")
     g.do("resolve")
@@ -271,6 +274,20 @@ def test_block_adds_one_defence_die_until_the_round_end() -> None:
     # hits 5 5 5, damage 4 4 4, two defence dice 4 4 cancel two of them.
     attack = g.event(g.dice(5, 5, 5, 4, 4, 4, 4, 4).do("resolve"), "attacked")
     assert attack["defence"]["dice"] == [4, 4] and attack["lost"] == 1
+
+
+def test_a_block_in_the_npc_phase_lasts_until_the_next_round_starts() -> None:
+    g = npc_game()
+    finish_actions(g)
+    g.do("declare", unit=g.unit("Hund"), action="strike", target=g.unit("Anna 1"))
+    g.do("react", unit=g.unit("Anna 1"), action="block")
+    g.do("resolve")
+    g.dice(1, 1, 1).do("resolve")
+    assert g.phase is Phase.NPC_MOVES and g.model("Anna 1").blocking
+    g.do("end_npc_moves", player=0)
+    g.do("end_npc_moves", player=1)
+    assert g.state.round == 2 and g.phase is Phase.ROUND_START
+    assert not g.model("Anna 1").blocking
 
 
 def test_pursuit_needs_a_fleeing_enemy() -> None:
@@ -523,6 +540,32 @@ def test_every_further_lp_loss_tests_again() -> None:
     tested = g.event(second, "morale_tested")
     assert tested["lost"] == 5 and not tested["passed"]
     assert g.model("Zäh 1").fleeing
+
+
+def test_an_attack_that_costs_no_lp_tests_no_morale() -> None:
+    g = started()
+    g.do("adjust", unit=g.unit("Ben 1"), lp=1)
+    # Three hit dice miss: Ben 1 has lost 3 of 4 LP, but this attack cost none.
+    events = g.dice(1, 1, 1).act("Anna 1", "strike", "Ben 1")
+    assert g.event(events, "attacked")["lost"] == 0
+    assert "morale_tested" not in g.types(events)
+
+
+def test_a_fall_that_costs_no_lp_tests_no_morale() -> None:
+    g = started()
+    g.do("adjust", unit=g.unit("Ben 1"), lp=1)
+    events = g.dice(1, 1).do("fall", unit=g.unit("Ben 1"), distance=2)
+    assert g.event(events, "attacked")["lost"] == 0
+    assert "morale_tested" not in g.types(events)
+
+
+def test_a_fall_that_costs_lp_past_half_tests_morale() -> None:
+    g = started()
+    g.do("adjust", unit=g.unit("Ben 1"), lp=2)
+    # One hit, damage 5, the defence die 1 does not cancel it: 3 of 4 LP lost.
+    events = g.dice(5, 1, 5, 1, 4, 4, 4).do("fall", unit=g.unit("Ben 1"), distance=2)
+    tested = g.event(events, "morale_tested")
+    assert tested["lost"] == 3 and tested["passed"]
 
 
 def test_a_test_needs_as_many_fours_as_lp_lost_and_a_failure_flees_at_once() -> None:
