@@ -138,7 +138,9 @@ def _declared(data: Data) -> Declared:
 
 
 def _action_declared(state: MatchState, data: Data) -> MatchState:
-    pending = Pending(action=_declared(data), reacting=tuple(data["reacting"]))
+    pending = Pending(
+        action=_declared(data), reacting=tuple(data["reacting"]), mover=data.get("mover")
+    )
     state = replace(state, pending=pending, rallied=None)
     return state.with_model(data["unit"], activated=True)
 
@@ -277,7 +279,9 @@ def _npc_moved(state: MatchState, data: Data) -> MatchState:
         state = _with_rolls(state, data, record)
     player = state.players[data["player"]]
     state = state.with_player(data["player"], npc_moves=player.npc_moves + 1)
-    return replace(state, turn=data.get("next"))
+    return replace(state, turn=data.get("next"), pending=None).with_model(
+        data["unit"], activated=True
+    )
 
 
 def _npc_moves_done(state: MatchState, data: Data) -> MatchState:

@@ -441,9 +441,10 @@ def _round_over(em: _Emitter) -> None:
 
 
 def _npc_move_turn(state: MatchState, after: int | None) -> int | None:
-    """Players move passive NPCs alternately, one at a time, up to two each, the start player
-    first; ``after`` is the player who moved last (None: the phase begins)."""
-    if not any(m.passive_npc and m.in_play for m in state.models):
+    """Players move passive NPCs alternately, one at a time, up to two different ones each, the
+    start player first, each NPC once; ``after`` is the player who moved last (None: the phase
+    begins)."""
+    if not any(m.passive_npc and m.in_play and not m.activated for m in state.models):
         return None
     if after is None:
         first = state.starter if state.starter is not None else 0
@@ -505,6 +506,19 @@ def _after_exchange(em: _Emitter, actor: Model) -> None:
         return
     if em.state.phase is Phase.NPC_ACTIONS:
         em.emit("activation_ended", next=None)
+        _continue_npc_phase(em)
+        return
+    pending = em.state.pending
+    if em.state.phase is Phase.NPC_MOVES and pending is not None and pending.mover is not None:
+        mover = pending.mover
+        after = em.state.with_player(mover, npc_moves=em.state.players[mover].npc_moves + 1)
+        em.emit(
+            "npc_moved",
+            player=mover,
+            unit=actor.id,
+            action=pending.action.action,
+            next=_npc_move_turn(after, mover),
+        )
         _continue_npc_phase(em)
         return
     assert actor.side is not None
@@ -720,43 +734,39 @@ def _skip_npc(em: _Emitter, args: Args) -> None:
 
 
 def _move_npc(em: _Emitter, args: Args) -> None:
+    """Declare a passive NPC's move: models may react before it is resolved (NPC-Phase:
+    "Reaktionen können in der Phase noch verwendet werden")."""
     state = em.state
     model = state.model(args.integer("unit"))
     key = args.text("action", "walk", choices=NPC_MOVES)
     if state.phase is not Phase.NPC_MOVES or state.turn is None:
         raise RuleViolation("not_now", "Passive NPCs are moved in the NPC phase.")
+    _require_actions(state)
     player = args.optional_int("player", lo=0, hi=1)
     if player is not None and player != state.turn:
         raise RuleViolation("not_your_turn", "It is the other player's NPC move.")
     if not model.passive_npc or not model.in_play:
         raise RuleViolation("not_passive_npc", "Players move passive NPCs only.")
-    action = ACTION_BY_KEY[key]
-    data: dict[str, Any] = {"player": state.turn, "unit": model.id, "action": key}
-    if action.dice:
-        roll = em.roll(action.dice, model.rerolls(RollKind.MOVEMENT))
-        chance = odds.at_least(
-            odds.movement(action.dice, model.move, model.rerolls(RollKind.MOVEMENT)),
-            roll.total + model.move,
-        )
-        data.update(
-            roll=roll_data(roll),
-            distance=roll.total + model.move,
-            odds=[["at_least", fraction(chance)]],
-        )
-    else:
-        distance = model.move * (action.distance or 0)
-        data["distance"] = int(distance) if float(distance).is_integer() else distance
-    mover = state.turn
-    after = em.state.with_player(mover, npc_moves=state.players[mover].npc_moves + 1)
-    data["next"] = _npc_move_turn(after, mover)
-    em.emit("npc_moved", **data)
-    _continue_npc_phase(em)
+    if model.activated:
+        raise RuleViolation("npc_already_moved", f"{model.name} has been moved in this phase.")
+    em.emit(
+        "action_declared",
+        unit=model.id,
+        action=key,
+        target=None,
+        weapon=None,
+        modifier=0,
+        note="",
+        reacting=list(reaction_sides(state, model)),
+        mover=state.turn,
+    )
 
 
 def _end_npc_moves(em: _Emitter, args: Args) -> None:
     state = em.state
     if state.phase is not Phase.NPC_MOVES or state.turn is None:
         raise RuleViolation("not_now", "Passive NPCs are moved in the NPC phase.")
+    _require_actions(state)
     player = args.integer("player", state.turn, lo=0, hi=1)
     if player != state.turn:
         raise RuleViolation("not_your_turn", "It is the other player's NPC move.")

@@ -138,6 +138,7 @@ class Pending:
     reactions: tuple[Declared, ...] = ()
     reacting: tuple[int, ...] = ()  # the sides whose models may react
     closed: bool = False  # resolution has begun: no more reactions
+    mover: int | None = None  # NPC phase: the player who moves this passive NPC
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,7 @@ REFUSALS: Final[Mapping[str, str]] = {
     "game_over": _("The game is over."),
     "not_passive_npc": _("Players move passive NPCs only."),
     "npc_action_invalid": _("NPCs move, fight or act per the scenario."),
+    "npc_already_moved": _("This NPC has been moved in this NPC phase."),
     "nothing_to_undo": _("There is nothing to undo."),
     "stale": _("Another device moved first: this is the match now."),
 }
@@ -803,7 +804,7 @@ def _prompt(state: MatchState) -> Prompt:
             ),
             skips,
         )
-    if state.phase is Phase.NPC_MOVES and state.turn is not None:
+    if state.phase is Phase.NPC_MOVES and state.turn is not None and state.pending is None:
         mover = state.players[state.turn]
         buttons = [
             _button(
@@ -815,7 +816,7 @@ def _prompt(state: MatchState) -> Prompt:
                 cost=MOVE_NOTES[key],
             )
             for m in state.models
-            if m.passive_npc and m.in_play
+            if m.passive_npc and m.in_play and not m.activated
             for key in ("walk", "march", "sprint")
         ]
         buttons.append(
@@ -835,8 +836,8 @@ def _prompt(state: MatchState) -> Prompt:
             ),
             Text(
                 _(
-                    "Players move up to two passive NPCs each, one at a time, the start player "
-                    "first."
+                    "Players move up to two different passive NPCs each, one at a time, the "
+                    "start player first; each NPC moves once. Models may react to a move."
                 )
             ),
             tuple(buttons),

@@ -113,13 +113,16 @@ def _skip() -> Game:
 def _move_npc() -> Game:
     g = _skip()
     g.do("move_npc", unit=g.unit("Bürger"), action="sprint")
+    g.do("react", unit=g.unit("Anna 1"), action="block")
+    for _ in range(2):
+        g.do("resolve")
     return g
 
 
 @covers("end_npc_moves")
 def _end_moves() -> Game:
-    g = _move_npc()
-    g.do("end_npc_moves", player=1)
+    g = _skip()
+    g.do("end_npc_moves", player=0)
     return g
 
 

@@ -655,23 +655,71 @@ def test_an_active_npc_may_do_nothing() -> None:
     assert g.phase is Phase.NPC_MOVES
 
 
+def move_npc(g: Game, name: str, action: str = "walk") -> None:
+    """A player moves a passive NPC; nobody reacts."""
+    g.do("move_npc", unit=g.unit(name), action=action)
+    g.do("resolve")
+
+
 def test_passive_npcs_are_moved_alternately_starting_with_the_start_player() -> None:
     g = npc_game()
     finish_actions(g)
     g.do("skip_npc", unit=g.unit("Hund"))
     assert g.state.turn == 0
-    g.do("move_npc", unit=g.unit("Bürger 1"))
+    move_npc(g, "Bürger 1")
     assert g.state.turn == 1
     g.refused("move_npc", "not_your_turn", unit=g.unit("Bürger 2"), player=0)
 
 
-def test_each_player_moves_at_most_two_passive_npcs() -> None:
+def test_each_passive_npc_moves_at_most_once_per_npc_phase() -> None:
     g = npc_game()
     finish_actions(g)
     g.do("skip_npc", unit=g.unit("Hund"))
-    for _ in range(4):
-        g.do("move_npc", unit=g.unit("Bürger 1"), action="walk")
+    move_npc(g, "Bürger 1")
+    g.refused("move_npc", "npc_already_moved", unit=g.unit("Bürger 1"))
+    move_npc(g, "Bürger 2")
+    g.refused("move_npc", "npc_already_moved", unit=g.unit("Bürger 1"))
+    g.refused("move_npc", "npc_already_moved", unit=g.unit("Bürger 2"))
+
+
+def test_each_player_moves_at_most_two_different_passive_npcs() -> None:
+    data = scenario(npcs=[npc("Bürger", "passive", count=5)])
+    g = Game(setup(data=data)).begin()
+    finish_actions(g)
+    assert g.phase is Phase.NPC_MOVES
+    for name, mover in (("Bürger 1", 0), ("Bürger 2", 1), ("Bürger 3", 0), ("Bürger 4", 1)):
+        assert g.state.turn == mover
+        move_npc(g, name)
+    # Both players have moved two: Bürger 5 stays where it is.
     assert g.state.round == 2 and g.phase is Phase.ROUND_START
+
+
+def test_the_npc_moves_end_when_every_passive_npc_has_moved() -> None:
+    g = npc_game()
+    finish_actions(g)
+    g.do("skip_npc", unit=g.unit("Hund"))
+    for name in ("Bürger 1", "Bürger 2", "Bürger 3"):
+        move_npc(g, name)
+    assert g.state.round == 2 and g.phase is Phase.ROUND_START
+
+
+def test_models_may_react_to_a_passive_npc_move() -> None:
+    g = npc_game()
+    finish_actions(g)
+    g.do("skip_npc", unit=g.unit("Hund"))
+    g.do("move_npc", unit=g.unit("Bürger 1"), action="walk")
+    g.refused("move_npc", "action_pending", unit=g.unit("Bürger 2"))
+    g.refused("end_npc_moves", "action_pending", player=0)
+    g.refused("react", "npc_passive", unit=g.unit("Ben 1"), action="strike")
+    g.do("react", unit=g.unit("Ben 1"), action="push")
+    g.do("react", unit=g.unit("Anna 2"), action="block")
+    pushed = g.dice(3).do("resolve")
+    assert g.event(pushed, "pushed")["target"] == g.unit("Bürger 1")
+    g.do("resolve")
+    moved = g.do("resolve")
+    assert g.types(moved)[:3] == ["action_resolved", "moved", "npc_moved"]
+    assert g.state.turn == 1 and g.state.pending is None
+    assert g.model("Ben 1").reacted and g.model("Anna 2").blocking
 
 
 def test_a_player_may_stop_moving_npcs() -> None:
@@ -679,9 +727,9 @@ def test_a_player_may_stop_moving_npcs() -> None:
     finish_actions(g)
     g.do("skip_npc", unit=g.unit("Hund"))
     g.do("end_npc_moves", player=0)
-    g.do("move_npc", unit=g.unit("Bürger 1"), action="sprint")
+    move_npc(g, "Bürger 1", "sprint")
     assert g.state.turn == 1
-    g.do("move_npc", unit=g.unit("Bürger 2"))
+    move_npc(g, "Bürger 2")
     assert g.state.round == 2
 
 
