@@ -268,7 +268,7 @@ def _npc_phase_started(state: MatchState, data: Data) -> MatchState:
 
 
 def _npc_skipped(state: MatchState, data: Data) -> MatchState:
-    return state.with_model(data["unit"], activated=True)
+    return replace(state, rallied=None).with_model(data["unit"], activated=True)
 
 
 def _npc_moved(state: MatchState, data: Data) -> MatchState:

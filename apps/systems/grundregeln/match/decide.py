@@ -569,13 +569,18 @@ def _require_actions(state: MatchState) -> None:
 
 
 def _test_morale(em: _Emitter, args: Args) -> None:
+    """A fleeing model tests when it is activated: a side's model in the action phase, an
+    active NPC in the NPC phase."""
     state = em.state
     model = state.model(args.integer("unit"))
-    if state.phase is not Phase.ACTIONS:
+    if state.phase is Phase.ACTIONS:
+        _require_actions(state)
+        if model.side is None or model.side != state.turn:
+            raise RuleViolation("not_your_turn", "It is not this side's turn.")
+    elif state.phase is Phase.NPC_ACTIONS and model.active_npc:
+        _require_actions(state)
+    else:
         raise RuleViolation("not_now", "Fleeing models test when they are activated.")
-    _require_actions(state)
-    if model.side is None or model.side != state.turn:
-        raise RuleViolation("not_your_turn", "It is not this side's turn.")
     if not model.standing or model.activated:
         raise RuleViolation("already_activated", f"{model.name} cannot be activated now.")
     if not model.fleeing:
@@ -587,10 +592,25 @@ def _test_morale(em: _Emitter, args: Args) -> None:
     if _morale_test(em, model, "activation"):
         return
     _flee(em, em.state.models[model.id], activation=True)
+    if model.side is None:
+        _continue_npc_phase(em)
+        return
     turn = next_turn(em.state, model.side)
     em.emit("activation_ended", next=turn)
     if turn is None:
         _action_phase_over(em)
+
+
+def _check_fleeing(state: MatchState, model: Model, action: str) -> None:
+    """A fleeing model tests its morale first; after a pass it may only rally or move."""
+    if state.rallied is not None and state.rallied != model.id:
+        raise RuleViolation("action_pending", "The rallied model acts first.")
+    if model.fleeing and state.rallied != model.id:
+        raise RuleViolation("morale_test_first", f"{model.name} flees: test its morale first.")
+    if model.fleeing and action not in FLEEING_ACTIONS:
+        raise RuleViolation(
+            "fleeing_restricted", "A fleeing model may only restore its morale or move."
+        )
 
 
 def _declared_from(args: Args, state: MatchState, default_target: int | None = None) -> Declared:
@@ -627,20 +647,14 @@ def _declare(em: _Emitter, args: Args) -> None:
     if state.phase is Phase.ACTIONS:
         if model.side != state.turn:
             raise RuleViolation("not_your_turn", "It is not this side's turn.")
-        if state.rallied is not None and state.rallied != model.id:
-            raise RuleViolation("action_pending", "The rallied model acts first.")
-        if model.fleeing and state.rallied != model.id:
-            raise RuleViolation("morale_test_first", f"{model.name} flees: test its morale first.")
-        if model.fleeing and declared.action not in FLEEING_ACTIONS:
-            raise RuleViolation(
-                "fleeing_restricted", "A fleeing model may only restore its morale or move."
-            )
+        _check_fleeing(state, model, declared.action)
         if declared.action == NPC_ACTION:
             raise RuleViolation("npc_only", "Only scenario NPCs take scenario actions.")
     elif state.phase is Phase.NPC_ACTIONS:
         if not model.active_npc:
             raise RuleViolation("not_now", "In the NPC phase the scenario's NPCs act.")
-        if declared.action not in NPC_ACTIONS:
+        _check_fleeing(state, model, declared.action)
+        if declared.action not in NPC_ACTIONS | FLEEING_ACTIONS:
             raise RuleViolation("npc_action_invalid", "NPCs move, fight or act per the scenario.")
     else:
         raise RuleViolation("not_now", "No model is activated in this phase.")
@@ -729,6 +743,10 @@ def _skip_npc(em: _Emitter, args: Args) -> None:
     if state.phase is not Phase.NPC_ACTIONS or not model.active_npc or model.activated:
         raise RuleViolation("not_now", "Only an active NPC that has not acted can pass.")
     _require_actions(state)
+    if model.fleeing and state.rallied != model.id:
+        raise RuleViolation("morale_test_first", f"{model.name} flees: test its morale first.")
+    if state.rallied is not None and state.rallied != model.id:
+        raise RuleViolation("action_pending", "The rallied model acts first.")
     em.emit("npc_skipped", unit=model.id)
     _continue_npc_phase(em)
 

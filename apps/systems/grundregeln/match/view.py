@@ -247,8 +247,10 @@ def _chips(state: MatchState, model: Model) -> tuple[Text, ...]:
 def _can_act(state: MatchState, model: Model) -> bool:
     if state.pending is not None or not model.standing or model.activated:
         return False
+    if state.rallied not in (None, model.id):
+        return False
     if state.phase is Phase.ACTIONS:
-        return model.side == state.turn and (state.rallied in (None, model.id))
+        return model.side == state.turn
     return state.phase is Phase.NPC_ACTIONS and model.active_npc
 
 
@@ -791,7 +793,9 @@ def _prompt(state: MatchState) -> Prompt:
                 args={"unit": m.id},
             )
             for m in state.models
-            if m.active_npc and m.standing and not m.activated
+            if m.active_npc
+            and _can_act(state, m)
+            and (not m.fleeing or state.rallied == m.id)
         )
         return Prompt(
             "npc_actions",
@@ -906,13 +910,6 @@ def _selection(state: MatchState, model: Model, selected: int | None) -> Selecti
         )
     if not _can_act(state, model):
         return Selection(view, Text("%(name)s", {"name": model.name}))
-    if state.phase is Phase.NPC_ACTIONS:
-        keys = [k for k in (a.key for a in ACTIONS) if k in NPC_ACTIONS] + [NPC_ACTION]
-        return Selection(
-            view,
-            Text(_("%(name)s acts"), {"name": model.name}),
-            _grouped(_action_buttons(state, model, keys, "declare", reaction=False)),
-        )
     if model.fleeing and state.rallied != model.id:
         chance = odds.morale_pass(model.morale_dice, model.lost, model.rerolls(RollKind.MORALE))
         button = _button(
@@ -926,7 +923,18 @@ def _selection(state: MatchState, model: Model, selected: int | None) -> Selecti
         return Selection(
             view, Text(_("%(name)s flees"), {"name": model.name}), (ButtonGroup("", (button,)),)
         )
-    keys = [a.key for a in ACTIONS if not model.fleeing or a.key in FLEEING_ACTIONS]
+    if model.fleeing:
+        keys = [a.key for a in ACTIONS if a.key in FLEEING_ACTIONS]
+    elif state.phase is Phase.NPC_ACTIONS:
+        keys = [k for k in (a.key for a in ACTIONS) if k in NPC_ACTIONS] + [NPC_ACTION]
+    else:
+        keys = [a.key for a in ACTIONS]
+    if state.phase is Phase.NPC_ACTIONS:
+        return Selection(
+            view,
+            Text(_("%(name)s acts"), {"name": model.name}),
+            _grouped(_action_buttons(state, model, keys, "declare", reaction=False)),
+        )
     return Selection(
         view,
         Text(_("Activate %(name)s: one action"), {"name": model.name}),

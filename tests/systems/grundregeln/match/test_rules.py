@@ -655,6 +655,41 @@ def test_an_active_npc_may_do_nothing() -> None:
     assert g.phase is Phase.NPC_MOVES
 
 
+def fleeing_hound() -> Game:
+    """The NPC phase begins with the active NPC Hund fleeing, 2 of its 4 LP lost."""
+    g = npc_game()
+    g.do("adjust", unit=g.unit("Hund"), lp=2, fleeing=True)
+    finish_actions(g)
+    assert g.phase is Phase.NPC_ACTIONS
+    return g
+
+
+def test_a_fleeing_active_npc_tests_its_morale_before_it_acts() -> None:
+    g = fleeing_hound()
+    g.refused("declare", "morale_test_first", unit=g.unit("Hund"), action="walk")
+    g.refused("skip_npc", "morale_test_first", unit=g.unit("Hund"))
+    events = g.dice(4, 1, 1, 2).do("test_morale", unit=g.unit("Hund"))
+    assert g.types(events)[:2] == ["morale_tested", "fled"]
+    assert g.model("Hund").activated and g.phase is Phase.NPC_MOVES
+
+
+def test_a_rallied_active_npc_may_only_restore_its_morale_or_move() -> None:
+    g = fleeing_hound()
+    g.dice(4, 4, 1).do("test_morale", unit=g.unit("Hund"))
+    assert g.state.rallied == g.unit("Hund")
+    g.refused("test_morale", "already_tested", unit=g.unit("Hund"))
+    g.refused(
+        "declare",
+        "fleeing_restricted",
+        unit=g.unit("Hund"),
+        action="strike",
+        target=g.unit("Anna 1"),
+    )
+    g.refused("declare", "fleeing_restricted", unit=g.unit("Hund"), action="npc_action")
+    g.act("Hund", "restore_morale")
+    assert not g.model("Hund").fleeing and g.phase is Phase.NPC_MOVES
+
+
 def move_npc(g: Game, name: str, action: str = "walk") -> None:
     """A player moves a passive NPC; nobody reacts."""
     g.do("move_npc", unit=g.unit(name), action=action)
