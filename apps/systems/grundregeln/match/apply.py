@@ -235,7 +235,12 @@ def _attacked(state: MatchState, data: Data) -> MatchState:
 
 def _pushed(state: MatchState, data: Data) -> MatchState:
     record = _record(
-        "push", data["roll"], unit=data["unit"], other=data["target"], result=data["distance"]
+        "push",
+        data["roll"],
+        unit=data["unit"],
+        other=data["target"],
+        result=data["distance"],
+        odds=_odds(data),
     )
     state = _with_rolls(state, data, record)
     return _unengage(state, data["unit"], (data["target"],))
@@ -303,9 +308,7 @@ def _round_scored(state: MatchState, data: Data) -> MatchState:
 
 def _round_started(state: MatchState, data: Data) -> MatchState:
     # The NPC phase's markers and blocks (it comes after the round end) go now.
-    models = tuple(
-        replace(m, activated=False, reacted=False, blocking=False) for m in state.models
-    )
+    models = tuple(replace(m, activated=False, reacted=False, blocking=False) for m in state.models)
     return replace(
         state,
         models=models,

@@ -360,7 +360,12 @@ def carry_out(em: _Emitter, declared: Declared) -> None:
         assert target is not None
         roll = em.roll(1)
         em.emit(
-            "pushed", unit=model.id, target=target.id, roll=roll_data(roll), distance=roll.total
+            "pushed",
+            unit=model.id,
+            target=target.id,
+            roll=roll_data(roll),
+            distance=roll.total,
+            odds=[["at_least", fraction(odds.at_least(odds.push(), roll.total))]],
         )
     elif action.effect is Effect.SWITCH_WEAPON:
         em.emit("weapon_switched", unit=model.id, weapon=declared.weapon)

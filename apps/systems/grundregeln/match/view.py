@@ -429,6 +429,27 @@ def _attack_lines(attacker: Model, target: Model, modifier: int) -> tuple[Text, 
     )
 
 
+# The push roll as its buttons show it: one exploding d6, the same whoever is pushed.
+PUSH_FAR: Final = 7
+
+
+def _push_lines() -> tuple[Text, ...]:
+    dist = odds.push()
+    return (
+        Text(
+            _('W6" (a 6 explodes): %(mean)s" on average, 7" or more %(p)s'),
+            {
+                "mean": f"{float(odds.mean(dist)):.2f}",
+                "p": _fraction_text(odds.at_least(dist, PUSH_FAR)),
+            },
+        ),
+    )
+
+
+def _fraction_text(value: Fraction) -> str:
+    return _odds_text("at_least", f"{value.numerator}/{value.denominator}")
+
+
 def _cost(action: Action) -> str:
     return TYPE_LABELS[action.type]
 
@@ -508,6 +529,8 @@ def _action_buttons(
         lines: tuple[Text, ...] = ()
         if actor is not None and action.effect is Effect.ATTACK and not reason:
             lines = _attack_lines(model, actor, 0)
+        elif action.effect is Effect.PUSH and not reason:
+            lines = _push_lines()
         buttons.append(
             _button(
                 command,
@@ -581,7 +604,11 @@ def _wizard(
             reason = _reason(error)
         else:
             reason = ""
-        lines = _attack_lines(model, target, modifier) if action.effect is Effect.ATTACK else ()
+        lines: tuple[Text, ...] = ()
+        if action.effect is Effect.ATTACK:
+            lines = _attack_lines(model, target, modifier)
+        elif action.effect is Effect.PUSH:
+            lines = _push_lines()
         button = _button(
             "declare",
             "%(name)s",
@@ -793,9 +820,7 @@ def _prompt(state: MatchState) -> Prompt:
                 args={"unit": m.id},
             )
             for m in state.models
-            if m.active_npc
-            and _can_act(state, m)
-            and (not m.fleeing or state.rallied == m.id)
+            if m.active_npc and _can_act(state, m) and (not m.fleeing or state.rallied == m.id)
         )
         return Prompt(
             "npc_actions",

@@ -265,6 +265,16 @@ def test_a_push_rolls_d6_and_ends_the_melee() -> None:
     assert g.model("Ben 1").engaged == ()
 
 
+def test_a_push_roll_records_its_exact_odds() -> None:
+    g = started()
+    pushed = g.event(g.dice(6, 2).act("Anna 1", "push", "Ben 1"), "pushed")
+    assert pushed["distance"] == 8
+    # 8" or more: a 6 and then 2 or more on the extra die.
+    assert pushed["odds"] == [["at_least", "5/36"]]
+    record = g.state.rolls[-1]
+    assert record.kind == "push" and record.odds == (("at_least", "5/36"),)
+
+
 def test_block_adds_one_defence_die_until_the_round_end() -> None:
     g = started()
     g.do("declare", unit=g.unit("Anna 1"), action="strike", target=g.unit("Ben 1"))

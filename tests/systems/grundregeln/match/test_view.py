@@ -66,3 +66,17 @@ def test_a_model_that_reacted_is_offered_no_action() -> None:
     g.do("resolve")
     assert commands(buttons(g, "Ben 1")) == []
     assert commands(buttons(g, "Ben 2"))
+
+
+def test_push_buttons_carry_the_exact_odds_of_the_push_roll() -> None:
+    g = npc_game()
+    view = tracker_view(g.state, selected=g.unit("Anna 1"), params={"wizard": "push"})
+    assert view.wizard is not None
+    target = next(t for t in view.wizard.targets if t.model.name == "Ben 1")
+    texts = [line.params for line in target.button.odds]
+    assert texts == [{"mean": "4.08", "p": "17 % (1/6)"}]
+    g.do("declare", unit=g.unit("Anna 1"), action="walk")
+    push = next(
+        b for b in buttons(g, "Ben 1") if b.command == "react" and args(b)["action"] == "push"
+    )
+    assert [line.params for line in push.odds] == texts
