@@ -134,6 +134,7 @@ def _declared(data: Data) -> Declared:
         weapon=data.get("weapon"),
         modifier=data.get("modifier", 0),
         note=data.get("note", ""),
+        dice=data.get("dice"),
     )
 
 

@@ -37,6 +37,7 @@ NPC_ACTIONS: Final = frozenset(
     {*NPC_MOVES, "charge", "strike", "shoot", "walk_and_shoot", "push", "block", NPC_ACTION}
 )
 MAX_MODIFIER: Final = 3
+MAX_ATTACK_DICE: Final = 12
 MAX_FALL: Final = 12
 MAX_FREE_DICE: Final = 12
 NPC_MOVES_PER_PLAYER: Final = 2
@@ -113,7 +114,7 @@ def check_action(state: MatchState, model: Model, action: Action, declared: Decl
         raise RuleViolation("invalid_target", "That model cannot be the target.")
     if action.effect is Effect.ATTACK:
         assert target is not None
-        check_attack(model, action, target)
+        check_attack(model, action, target, declared.dice)
     elif action.key == "pursue":
         assert target is not None
         if not (target.fleeing and enemies(model, target)):
@@ -137,21 +138,48 @@ def check_action(state: MatchState, model: Model, action: Action, declared: Decl
         raise RuleViolation("npc_only", "Only scenario NPCs take scenario actions.")
 
 
-def check_attack(model: Model, action: Action, target: Model) -> None:
+def weapon_ready(model: Model, action: Action) -> bool:
+    """Whether the model's ready weapon is of the kind the attack needs."""
+    weapon = model.weapon
+    return weapon is not None and weapon.kind.value == action.weapon
+
+
+def has_weapon(model: Model, kind: str) -> bool:
+    return any(w.kind.value == kind for w in model.weapons)
+
+
+def needs_dice(model: Model, action: Action) -> bool:
+    """A melee attack by a model with no melee weapon on its card (fists, teeth): its profile
+    lacks the attack dice, so the table names them (SPEC §2: the app asks for them). A shot
+    always needs a ranged weapon."""
+    return (
+        action.effect is Effect.ATTACK
+        and action.weapon == "melee"
+        and not has_weapon(model, action.weapon)
+    )
+
+
+def check_attack(model: Model, action: Action, target: Model, dice: int | None = None) -> None:
     if target.passive_npc:
         raise RuleViolation("npc_passive", "Passive NPCs cannot be attacked.")
     if not enemies(model, target):
         raise RuleViolation("not_an_enemy", f"{target.name} is not an enemy of {model.name}.")
-    weapon = model.weapon
-    if weapon is None or weapon.kind.value != action.weapon:
+    if action.weapon == "ranged" and not has_weapon(model, action.weapon):
+        raise RuleViolation("no_ranged_weapon", f"{model.name} has no ranged weapon.")
+    if needs_dice(model, action):
+        if dice is None:
+            raise RuleViolation(
+                "attack_dice_required", f"{model.name} has no such weapon: name the attack dice."
+            )
+    elif not weapon_ready(model, action):
         raise RuleViolation(
             "wrong_weapon", f"{model.name} has no {action.weapon} weapon ready (Waffe wechseln)."
         )
-    if not weapon.melee:
-        if model.ready_weapon in model.unloaded:
-            raise RuleViolation("not_loaded", f"{weapon.name} must be reloaded first.")
-        if target.engaged:
-            raise RuleViolation("target_in_melee", "Shooting into a melee is not allowed.")
+    elif model.ready_weapon in model.unloaded:
+        assert model.weapon is not None
+        raise RuleViolation("not_loaded", f"{model.weapon.name} must be reloaded first.")
+    if action.weapon == "ranged" and target.engaged:
+        raise RuleViolation("target_in_melee", "Shooting into a melee is not allowed.")
 
 
 def reaction_sides(state: MatchState, actor: Model) -> tuple[int, ...]:
@@ -262,6 +290,7 @@ def attack(
     dice: int,
     action: str,
     weapon: int | None = None,
+    melee: bool = False,
     size_values: tuple[int, int] | None = None,
 ) -> None:
     """Roll an attack: hits, one damage die per hit, defence dice cancelling damage dice."""
@@ -292,7 +321,7 @@ def attack(
         target=target.id,
         action=action,
         weapon=weapon,
-        melee=weapon_used is not None and weapon_used.melee,
+        melee=weapon_used.melee if weapon_used is not None else melee,
         unloads=weapon_used is not None and weapon_used.reload is not Reload.NONE,
         attack_dice=dice,
         hit_value=hit,
@@ -344,15 +373,16 @@ def carry_out(em: _Emitter, declared: Declared) -> None:
         assert target is not None
         if action.movement:
             _move(em, model, action, target.id)
-        weapon = model.weapon
-        assert weapon is not None
+        weapon = model.weapon if weapon_ready(model, action) else None
+        base = weapon.attack_dice if weapon is not None else declared.dice or 0
         attack(
             em,
             attacker=em.state.models[model.id],
             target=em.state.models[target.id],
-            dice=max(0, weapon.attack_dice + declared.modifier),
+            dice=max(0, base + declared.modifier),
             action=action.key,
-            weapon=model.ready_weapon,
+            weapon=model.ready_weapon if weapon is not None else None,
+            melee=action.weapon == "melee",
         )
     elif action.effect in (Effect.MOVE, Effect.DISENGAGE):
         _move(em, model, action, declared.target)
@@ -631,6 +661,9 @@ def _declared_from(args: Args, state: MatchState, default_target: int | None = N
     target = args.optional_int("target", lo=0, hi=len(state.models) - 1)
     if target is None and action is not None and action.target:
         target = default_target
+    dice = args.optional_int("dice", lo=1, hi=MAX_ATTACK_DICE)
+    if action is None or not needs_dice(unit, action):
+        dice = None  # a weapon's card gives the dice
     return Declared(
         unit=unit.id,
         action=key,
@@ -638,6 +671,7 @@ def _declared_from(args: Args, state: MatchState, default_target: int | None = N
         weapon=weapon,
         modifier=args.integer("modifier", 0, lo=-MAX_MODIFIER, hi=MAX_MODIFIER),
         note=args.text("note", "")[:120],
+        dice=dice,
     )
 
 
@@ -675,6 +709,7 @@ def _declare(em: _Emitter, args: Args) -> None:
         modifier=declared.modifier,
         note=declared.note,
         reacting=list(reaction_sides(state, model)),
+        **_named_dice(declared),
     )
 
 
@@ -701,7 +736,12 @@ def _react(em: _Emitter, args: Args) -> None:
         weapon=declared.weapon,
         modifier=declared.modifier,
         note=declared.note,
+        **_named_dice(declared),
     )
+
+
+def _named_dice(declared: Declared) -> dict[str, int]:
+    return {} if declared.dice is None else {"dice": declared.dice}
 
 
 def _reorder_reaction(em: _Emitter, args: Args) -> None:

@@ -126,6 +126,7 @@ class Declared:
     weapon: int | None = None
     modifier: int = 0
     note: str = ""
+    dice: int | None = None  # the attack dice the table named for a model without the weapon
     resolved: bool = False
     possible: bool = True
 

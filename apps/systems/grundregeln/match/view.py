@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Final
 from urllib.parse import urlencode
 
-from apps.systems.core.buttons import Button
+from apps.systems.core.buttons import Button, NumberInput
 from apps.systems.core.buttons import button as _button
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop as _
@@ -24,11 +24,14 @@ from apps.systems.core.match import TimelineLine as Text
 from apps.systems.grundregeln import odds
 from apps.systems.grundregeln.catalog import Reload, RollKind
 from apps.systems.grundregeln.match.decide import (
+    MAX_ATTACK_DICE,
     MAX_MODIFIER,
     NPC_ACTION,
     NPC_ACTIONS,
     check_action,
     check_reactor,
+    has_weapon,
+    needs_dice,
     unloaded_weapon,
 )
 from apps.systems.grundregeln.match.state import (
@@ -85,6 +88,8 @@ REFUSALS: Final[Mapping[str, str]] = {
     "already_reacted": _("This model has reacted this round: that was its action."),
     "reaction_target": _("A reaction is aimed at the acting model."),
     "not_simple": _("Only simple (einfach) actions can be reactions."),
+    "attack_dice_required": _("No melee weapon on the card: name the attack dice."),
+    "no_ranged_weapon": _("This model has no ranged weapon."),
     "morale_test_first": _("A fleeing model tests its morale first."),
     "fleeing_restricted": _("A fleeing model may only restore its morale or move."),
     "already_tested": _("It passed its test: choose its action."),
@@ -406,11 +411,26 @@ def attack_odds(attacker: Model, target: Model, dice: int) -> tuple[Fraction, Fr
     return odds.at_least(dist, 1), odds.at_least(dist, max(target.lp, 1)), odds.mean(dist)
 
 
-def _attack_lines(attacker: Model, target: Model, modifier: int) -> tuple[Text, ...]:
+# A model without a weapon of the attack's kind: the table names its attack dice (SPEC §2).
+DEFAULT_NAMED_DICE: Final = 1
+
+
+def _dice_input(value: int = DEFAULT_NAMED_DICE) -> NumberInput:
+    return NumberInput("args.dice:int", _("Attack dice"), value, 1, MAX_ATTACK_DICE)
+
+
+def _attack_lines(
+    attacker: Model, target: Model, modifier: int, named: int | None = None
+) -> tuple[Text, ...]:
+    """The odds of an attack with the ready weapon's dice, or ``named`` dice (no weapon)."""
     weapon = attacker.weapon
-    if weapon is None:
+    if named is not None:
+        base = named
+    elif weapon is None:
         return ()
-    dice = max(0, weapon.attack_dice + modifier)
+    else:
+        base = weapon.attack_dice
+    dice = max(0, base + modifier)
     damage, kill, mean = attack_odds(attacker, target, dice)
     return (
         Text(
@@ -505,9 +525,12 @@ def _action_buttons(
             continue
         if key == "disengage" and not model.engaged:
             continue
+        if action.weapon == "ranged" and not has_weapon(model, "ranged"):
+            continue
         cost = MOVE_COSTS.get(key, _cost(action))
         target = actor.id if actor is not None and action.target else None
-        declared = Declared(unit=model.id, action=key, target=target)
+        named = DEFAULT_NAMED_DICE if needs_dice(model, action) else None
+        declared = Declared(unit=model.id, action=key, target=target, dice=named)
         reason = ""
         try:
             if action.target and actor is None:
@@ -527,7 +550,7 @@ def _action_buttons(
             )
             continue
         lines: tuple[Text, ...] = ()
-        if actor is not None and action.effect is Effect.ATTACK and not reason:
+        if actor is not None and action.effect is Effect.ATTACK and not reason and named is None:
             lines = _attack_lines(model, actor, 0)
         elif action.effect is Effect.PUSH and not reason:
             lines = _push_lines()
@@ -540,6 +563,7 @@ def _action_buttons(
                 cost=cost,
                 odds_lines=lines,
                 style="secondary",
+                inputs=(_dice_input(),) if named is not None and not reason else (),
             )
         )
     return tuple(buttons)
@@ -558,8 +582,10 @@ def _any_target(state: MatchState, model: Model, action: Action) -> bool:
     for target in state.models:
         if target.id == model.id or target.out:
             continue
+        named = DEFAULT_NAMED_DICE if needs_dice(model, action) else None
+        declared = Declared(model.id, action.key, target=target.id, dice=named)
         try:
-            check_action(state, model, action, Declared(model.id, action.key, target=target.id))
+            check_action(state, model, action, declared)
         except RuleViolation as error:
             if error.code not in TARGET_ONLY and error.code != "target_in_melee":
                 raise
@@ -583,19 +609,22 @@ class Wizard:
     modifiers: tuple[tuple[int, str, bool], ...]  # value, query, chosen
     attack: bool
     targets: tuple[TargetChoice, ...]
+    dice: int | None = None  # the attack dice the table names (a model without the weapon)
+    max_dice: int = MAX_ATTACK_DICE
 
 
 def _wizard(
-    state: MatchState, model: Model, key: str, modifier: int, selected: int | None
+    state: MatchState, model: Model, key: str, modifier: int, selected: int | None, dice: int
 ) -> Wizard | None:
     action = ACTION_BY_KEY.get(key)
     if action is None or not action.target or not _can_act(state, model):
         return None
+    named = dice if needs_dice(model, action) else None
     choices = []
     for target in state.models:
         if target.id == model.id or target.out:
             continue
-        declared = Declared(model.id, key, target=target.id, modifier=modifier)
+        declared = Declared(model.id, key, target=target.id, modifier=modifier, dice=named)
         try:
             check_action(state, model, action, declared)
         except RuleViolation as error:
@@ -606,7 +635,7 @@ def _wizard(
             reason = ""
         lines: tuple[Text, ...] = ()
         if action.effect is Effect.ATTACK:
-            lines = _attack_lines(model, target, modifier)
+            lines = _attack_lines(model, target, modifier, named)
         elif action.effect is Effect.PUSH:
             lines = _push_lines()
         button = _button(
@@ -618,6 +647,7 @@ def _wizard(
                 "action": key,
                 "target": target.id,
                 "modifier": modifier or None,
+                "dice": named,
             },
             reason=reason,
             style="target",
@@ -627,7 +657,10 @@ def _wizard(
     modifiers = tuple(
         (
             value,
-            urlencode({"wizard": key, "unit": model.id, "mod": value}),
+            urlencode(
+                {"wizard": key, "unit": model.id, "mod": value}
+                | ({"dice": named} if named is not None else {})
+            ),
             value == modifier,
         )
         for value in range(-2, 3)
@@ -640,6 +673,7 @@ def _wizard(
         modifiers=modifiers,
         attack=action.effect is Effect.ATTACK,
         targets=tuple(choices),
+        dice=named,
     )
 
 
@@ -1070,13 +1104,16 @@ def _result(state: MatchState) -> Text | None:
     )
 
 
-def _modifier(params: Mapping[str, str]) -> int:
-    raw = params.get("mod", "0")
+def _number(params: Mapping[str, str], name: str, default: int, lo: int, hi: int) -> int:
     try:
-        value = int(raw)
+        value = int(params.get(name, default))
     except ValueError:
-        return 0
-    return max(-MAX_MODIFIER, min(MAX_MODIFIER, value))
+        return default
+    return max(lo, min(hi, value))
+
+
+def _modifier(params: Mapping[str, str]) -> int:
+    return _number(params, "mod", 0, -MAX_MODIFIER, MAX_MODIFIER)
 
 
 def tracker_view(
@@ -1087,7 +1124,8 @@ def tracker_view(
     model = state.models[selected] if selected is not None else None
     wizard = None
     if model is not None and params.get("wizard"):
-        wizard = _wizard(state, model, params["wizard"], _modifier(params), selected)
+        dice = _number(params, "dice", DEFAULT_NAMED_DICE, 1, MAX_ATTACK_DICE)
+        wizard = _wizard(state, model, params["wizard"], _modifier(params), selected, dice)
     scenario = state.scenario
     holders: tuple[tuple[str, str], ...] = ()
     if scenario is not None and state.holders:

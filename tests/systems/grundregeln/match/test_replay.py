@@ -212,8 +212,10 @@ def _catalog() -> tuple[CatalogData, list[dict[str, Any]]]:
 
 
 def _args(button: Button) -> dict[str, Any]:
+    """The command's arguments as the form sends them: hidden fields and typed-in numbers."""
     args: dict[str, Any] = {}
-    for field in button.fields:
+    fields = [*button.fields, *(Field(i.name, str(i.value)) for i in button.inputs)]
+    for field in fields:
         name, _sep, kind = field.name.removeprefix("args.").partition(":")
         args[name] = (
             int(field.value)

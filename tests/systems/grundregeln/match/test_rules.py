@@ -199,6 +199,52 @@ def test_striking_needs_a_ready_melee_weapon() -> None:
     )
 
 
+def test_a_model_without_a_weapon_attacks_with_the_dice_the_table_names() -> None:
+    unarmed = profile("Faust", weapons=[])
+    g = Game(setup([[model(unarmed)], [model(profile("Ben"))]])).begin()
+    g.refused("declare", "attack_dice_required", unit=g.unit("Faust"), action="strike", target=1)
+    g.refused("declare", "invalid_args", unit=g.unit("Faust"), action="strike", target=1, dice=0)
+    g.do("declare", unit=g.unit("Faust"), action="strike", target=g.unit("Ben"), dice=2)
+    attack = g.event(g.dice(5, 1, 1).do("resolve"), "attacked")
+    assert attack["attack_dice"] == 2 and attack["weapon"] is None
+    assert g.model("Faust").engaged == (g.unit("Ben"),)
+
+
+def test_a_shot_needs_a_ranged_weapon_on_the_card() -> None:
+    unarmed = profile("Faust", weapons=[])
+    g = Game(setup([[model(unarmed)], [model(profile("Ben"))]])).begin()
+    g.refused("declare", "no_ranged_weapon", unit=g.unit("Faust"), action="shoot", target=1, dice=2)
+
+
+def test_a_reaction_without_a_weapon_names_its_attack_dice_too() -> None:
+    unarmed = profile("Faust", weapons=[])
+    g = Game(setup([[model(profile("Anna"))], [model(unarmed)]])).begin()
+    g.do("declare", unit=g.unit("Anna"), action="walk")
+    g.refused("react", "attack_dice_required", unit=g.unit("Faust"), action="strike")
+    g.do("react", unit=g.unit("Faust"), action="strike", dice=1, modifier=1)
+    attack = g.event(g.dice(1, 1).do("resolve"), "attacked")
+    assert attack["attack_dice"] == 2
+
+
+def test_a_model_with_a_weapon_of_the_kind_readies_it_instead_of_naming_dice() -> None:
+    g = started()
+    g.act("Anna 1", "switch_weapon", weapon=1)
+    g.act("Ben 1", "walk")
+    # With the weapon ready, its card gives the dice; named dice do not count.
+    g.do("declare", unit=g.unit("Anna 2"), action="strike", target=g.unit("Ben 1"), dice=6)
+    assert g.event(g.dice(1, 1, 1).do("resolve"), "attacked")["attack_dice"] == 3
+    g.act("Ben 2", "walk")
+    g.begin()
+    g.refused(
+        "declare",
+        "wrong_weapon",
+        unit=g.unit("Anna 1"),
+        action="strike",
+        target=g.unit("Ben 2"),
+        dice=4,
+    )
+
+
 def test_a_slow_reload_weapon_must_be_reloaded_with_a_complex_action() -> None:
     shooter = profile("Schütze", weapons=[CROSSBOW])
     g = Game(setup([[model(shooter)], [model(profile("Ben"))]])).begin()

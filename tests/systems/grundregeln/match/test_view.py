@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from apps.systems.core.buttons import Button
 from apps.systems.grundregeln.match.view import tracker_view
-from tests.systems.grundregeln.match.helpers import Game, npc, scenario, setup
+from tests.systems.grundregeln.match.helpers import Game, model, npc, profile, scenario, setup
 
 
 def npc_game() -> Game:
@@ -80,3 +80,31 @@ def test_push_buttons_carry_the_exact_odds_of_the_push_roll() -> None:
         b for b in buttons(g, "Ben 1") if b.command == "react" and args(b)["action"] == "push"
     )
     assert [line.params for line in push.odds] == texts
+
+
+def test_the_target_choice_asks_a_model_without_a_melee_weapon_for_its_attack_dice() -> None:
+    unarmed = profile("Faust", weapons=[])
+    g = Game(setup([[model(unarmed)], [model(profile("Ben"))]])).begin()
+    params = {"wizard": "strike", "dice": "2", "mod": "1"}
+    wizard = tracker_view(g.state, selected=g.unit("Faust"), params=params).wizard
+    assert wizard is not None and wizard.dice == 2
+    target = wizard.targets[0].button
+    assert args(target)["dice"] == "2" and args(target)["modifier"] == "1"
+    assert target.odds[0].params["dice"] == 3
+    armed = tracker_view(g.state, selected=g.unit("Faust"), params={"wizard": "strike"})
+    assert armed.wizard is not None and armed.wizard.dice == 1
+    # Nothing to shoot with: the page does not offer a shot.
+    assert "shoot" not in {args(b).get("action") for b in buttons(g, "Faust")}
+    assert "wizard:shoot" not in {b.command for b in buttons(g, "Faust")}
+
+
+def test_a_reaction_strike_without_a_melee_weapon_has_a_dice_input() -> None:
+    unarmed = profile("Faust", weapons=[])
+    g = Game(setup([[model(profile("Anna"))], [model(unarmed)]])).begin()
+    g.do("declare", unit=g.unit("Anna"), action="walk")
+    strike = next(b for b in buttons(g, "Faust") if args(b).get("action") == "strike")
+    assert strike.enabled and [i.name for i in strike.inputs] == ["args.dice:int"]
+    armed = Game(setup()).begin()
+    armed.do("declare", unit=armed.unit("Anna 1"), action="walk")
+    strike = next(b for b in buttons(armed, "Ben 1") if args(b).get("action") == "strike")
+    assert strike.inputs == () and strike.odds
