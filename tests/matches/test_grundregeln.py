@@ -57,6 +57,16 @@ def test_a_scenario_edited_later_does_not_change_a_running_match(grundregeln, us
     assert match_rebuilt_state(match).scenario.rounds == 4
 
 
+def test_a_scenario_that_names_the_start_player_opens_without_a_roll(grundregeln, user) -> None:
+    mission = Mission.objects.get(system=grundregeln, slug="die-wachhunde")
+    mission.data = {**mission.data, "starter": "second"}
+    mission.save()
+    match = grund_match(user, grundregeln)
+    state = engine_for(match).load_state(match.state)
+    assert state.phase.value == "actions" and state.starter == 1 and state.turn == 1
+    assert match_rebuilt_state(match).starter == 1
+
+
 def test_a_random_scenario_is_drawn_from_the_catalogue(grundregeln, user) -> None:
     match = grund_match(user, grundregeln, mode="random", seed=5)
     assert match.mode in {"letzte-stellung", "die-wachhunde", "der-brunnen"}

@@ -471,8 +471,12 @@ def _round_over(em: _Emitter) -> None:
     assert state.scenario is not None
     if state.scenario.rounds and state.round >= state.scenario.rounds:
         _final_result(em)
-    else:
-        em.emit("round_started", round=state.round + 1)
+        return
+    em.emit("round_started", round=state.round + 1)
+    fixed = state.scenario.starter.player
+    if fixed is not None:
+        # The scenario says who begins ("wenn Szenario nichts anderes vorgibt"): no roll.
+        em.emit("starter_chosen", player=fixed, by="scenario")
 
 
 def _npc_move_turn(state: MatchState, after: int | None) -> int | None:

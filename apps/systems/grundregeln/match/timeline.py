@@ -289,7 +289,12 @@ def _adjusted(state: MatchState, data: Data) -> TimelineLine:
 LINES: Final[Mapping[str, Callable[[MatchState, Data], TimelineLine | None]]] = {
     "match_started": _started,
     "round_start_rolled": _round_start,
-    "starter_chosen": lambda s, d: _line(_("%(player)s begins."), player=_player(s, d["player"])),
+    "starter_chosen": lambda s, d: _line(
+        _("%(player)s begins, as the scenario says.")
+        if d.get("by") == "scenario"
+        else _("%(player)s begins."),
+        player=_player(s, d["player"]),
+    ),
     "morale_tested": _morale,
     "fled": _fled,
     "action_declared": lambda s, d: _declared(s, d, False),

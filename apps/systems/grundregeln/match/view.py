@@ -42,7 +42,7 @@ from apps.systems.grundregeln.match.state import (
     RollRecord,
 )
 from apps.systems.grundregeln.match.timeline import REASONS, action_label
-from apps.systems.grundregeln.scenario import VICTORY_CHOICES
+from apps.systems.grundregeln.scenario import STARTER_CHOICES, VICTORY_CHOICES
 from apps.systems.grundregeln.tables import (
     ACTION_BY_KEY,
     ACTIONS,
@@ -1010,6 +1010,7 @@ class ScenarioView:
     summary: str
     victory: str
     rounds: int
+    starter: str  # gettext_noop-marked: who begins each round
     objectives: tuple[str, ...]
     vp_kill: int
     vp_npc: int
@@ -1048,6 +1049,7 @@ def _scenario_view(state: MatchState) -> ScenarioView | None:
         summary=scenario.summary,
         victory=victory,
         rounds=scenario.rounds,
+        starter=dict(STARTER_CHOICES)[scenario.starter.value],
         objectives=scenario.objective_names,
         vp_kill=scenario.vp_kill,
         vp_npc=scenario.vp_npc,

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from apps.systems.core.buttons import Field
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Command
 from apps.systems.core.rosters import CatalogData, CatalogEntry, EntryInput, RosterInput

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import pytest
 
+from apps.systems.core.schema import SchemaError
 from apps.systems.grundregeln.catalog import Size
 from apps.systems.grundregeln.match.decide import cancelled_dice
 from apps.systems.grundregeln.match.state import Phase
+from apps.systems.grundregeln.scenario import scenario_from_data
 from apps.systems.grundregeln.tables import damage_value, hit_value
 from tests.systems.grundregeln.match.helpers import (
     CROSSBOW,
@@ -98,6 +100,28 @@ def test_the_round_start_roll_records_its_odds() -> None:
     g = Game(setup())
     rolled = g.event(g.dice(4, 2).do("roll_round_start"), "round_start_rolled")
     assert rolled["odds"] == ["1/2", "1/2"]
+
+
+def test_a_scenario_may_say_who_begins_every_round() -> None:
+    g = Game(setup(data={**scenario(rounds=2), "starter": "second"}))
+    assert g.phase is Phase.ACTIONS and g.state.starter == 1 and g.state.turn == 1
+    assert g.log[-1].type == "starter_chosen" and g.log[-1].data["by"] == "scenario"
+    g.refused("roll_round_start", "not_now")
+    g.refused("choose_starter", "not_now", player=0)
+    for unit in ("Ben 1", "Anna 1", "Ben 2", "Anna 2"):
+        g.act(unit, "walk")
+    assert g.state.round == 2 and g.phase is Phase.ACTIONS and g.state.turn == 1
+
+
+def test_without_a_scenario_starter_the_round_start_roll_decides() -> None:
+    g = Game(setup(data={**scenario(), "starter": "roll"}))
+    assert g.phase is Phase.ROUND_START
+
+
+def test_the_scenario_starter_must_be_a_known_choice() -> None:
+    with pytest.raises(SchemaError) as caught:
+        scenario_from_data("s", "S", {**scenario(), "starter": "third"})
+    assert [e.field for e in caught.value.errors] == ["starter"]
 
 
 # --- Activations -------------------------------------------------------------------------------
