@@ -45,7 +45,8 @@ _DICE = ArgSpec(
     "int",
     required=False,
     help=_(
-        "Attacks by a model that has no weapon of the kind: the attack dice the table names (1-12)."
+        "Zuschlagen or Angriff by a model with no melee weapon on its card: the attack dice "
+        "the table names (1-12)."
     ),
 )
 _NOTE = ArgSpec("note", "str", required=False, help=_("What was used or done, for the log."))
