@@ -697,7 +697,7 @@ def _declare(em: _Emitter, args: Args) -> None:
         if not model.active_npc:
             raise RuleViolation("not_now", "In the NPC phase the scenario's NPCs act.")
         _check_fleeing(state, model, declared.action)
-        if declared.action not in NPC_ACTIONS | FLEEING_ACTIONS:
+        if not model.fleeing and declared.action not in NPC_ACTIONS:
             raise RuleViolation("npc_action_invalid", "NPCs move, fight or act per the scenario.")
     else:
         raise RuleViolation("not_now", "No model is activated in this phase.")
