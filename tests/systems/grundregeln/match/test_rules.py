@@ -744,6 +744,13 @@ def fleeing_hound() -> Game:
     return g
 
 
+def test_an_active_npc_that_is_not_fleeing_does_not_flee_or_rally() -> None:
+    g = npc_game()
+    finish_actions(g)
+    g.refused("declare", "npc_action_invalid", unit=g.unit("Hund"), action="flee")
+    g.refused("declare", "npc_action_invalid", unit=g.unit("Hund"), action="restore_morale")
+
+
 def test_a_fleeing_active_npc_tests_its_morale_before_it_acts() -> None:
     g = fleeing_hound()
     g.refused("declare", "morale_test_first", unit=g.unit("Hund"), action="walk")
