@@ -19,7 +19,11 @@ def _field(spec: FieldSpec) -> forms.Field:
     help_text = _(spec.help) if spec.help else ""
     if spec.type == "choice":
         return forms.ChoiceField(
-            label=label, help_text=help_text, choices=[(v, _(t)) for v, t in spec.choices]
+            label=label,
+            help_text=help_text,
+            choices=[(v, _(t)) for v, t in spec.choices],
+            required=spec.required,
+            initial=spec.default,
         )
     if spec.type == "int":
         return forms.IntegerField(
@@ -51,6 +55,7 @@ class ScenarioForm(forms.Form):
     ) -> None:
         super().__init__(*args, **kwargs)
         self.rules = rules
+        self.specs = rules.fields
         self.spec_names = [spec.name for spec in rules.fields]
         for spec in rules.fields:
             self.fields[spec.name] = _field(spec)
@@ -78,7 +83,12 @@ class ScenarioForm(forms.Form):
         ]
 
     def values(self) -> dict[str, object]:
-        return {name: self.cleaned_data[name] for name in self.spec_names}
+        """The scenario's values; an optional choice left empty takes its default."""
+        values = {spec.name: self.cleaned_data[spec.name] for spec in self.specs}
+        for spec in self.specs:
+            if spec.type == "choice" and values[spec.name] in ("", None):
+                values[spec.name] = spec.default
+        return values
 
     def npcs(self) -> list[NpcChoice]:
         data = self.cleaned_data

@@ -57,6 +57,16 @@ def test_a_scenario_edited_later_does_not_change_a_running_match(grundregeln, us
     assert match_rebuilt_state(match).scenario.rounds == 4
 
 
+def test_a_scenario_that_names_the_start_player_opens_without_a_roll(grundregeln, user) -> None:
+    mission = Mission.objects.get(system=grundregeln, slug="die-wachhunde")
+    mission.data = {**mission.data, "starter": "second"}
+    mission.save()
+    match = grund_match(user, grundregeln)
+    state = engine_for(match).load_state(match.state)
+    assert state.phase.value == "actions" and state.starter == 1 and state.turn == 1
+    assert match_rebuilt_state(match).starter == 1
+
+
 def test_a_random_scenario_is_drawn_from_the_catalogue(grundregeln, user) -> None:
     match = grund_match(user, grundregeln, mode="random", seed=5)
     assert match.mode in {"letzte-stellung", "die-wachhunde", "der-brunnen"}
@@ -165,3 +175,34 @@ def test_an_illegal_team_cannot_open_a_match(grundregeln, user) -> None:
             settings={},
         )
     assert caught.value.code == "roster_illegal"
+
+
+def test_the_tracker_offers_reactions_to_a_passive_npc_move(grundregeln, user, client) -> None:
+    client.force_login(user)
+    match = grund_match(user, grundregeln)
+    match = play(match, user, "roll_round_start")
+    match = play(match, user, "choose_starter", player=0)
+    engine = engine_for(match)
+    state = engine.load_state(match.state)
+    while state.phase.value == "actions":
+        unit = next(m for m in state.side(state.turn) if m.standing and not m.activated)
+        match = play(match, user, "declare", unit=unit.id, action="walk")
+        match = play(match, user, "resolve")
+        state = engine.load_state(match.state)
+    for hound in [m for m in state.models if m.active_npc]:
+        match = play(match, user, "skip_npc", unit=hound.id)
+    url = f"/matches/{match.pk}/"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "moves a passive NPC" in page
+    civilian = next(m for m in engine.load_state(match.state).models if m.passive_npc)
+    match = play(match, user, "move_npc", unit=civilian.id, action="walk")
+    reactor = engine.load_state(match.state).side(1)[0]
+    page = client.get(f"{url}?unit={reactor.id}", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"Reaction of {reactor.name}" in page and "on average" in page
+    assert "Passive NPCs cannot be attacked." in page
+    match = play(match, user, "react", unit=reactor.id, action="block")
+    match = play(match, user, "resolve")
+    match = play(match, user, "resolve")
+    state = engine.load_state(match.state)
+    assert state.pending is None and state.turn == 1 and state.models[civilian.id].activated
+    assert engine.dump_state(match_rebuilt_state(match)) == match.state

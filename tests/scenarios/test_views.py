@@ -50,6 +50,19 @@ def test_an_organiser_writes_a_scenario_with_npcs_copied_in(grundregeln, organis
     assert 'value="Brückenkampf"' in edit.content.decode()
 
 
+def test_an_organiser_says_who_begins_each_round(grundregeln, organiser, client) -> None:
+    client.force_login(organiser)
+    page = client.get("/scenarios/grundregeln/new/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Who begins each round" in page and 'name="starter"' in page
+    client.post("/scenarios/grundregeln/new/", {**FORM, "starter": "first"})
+    assert Mission.objects.get(system=grundregeln, name="Brückenkampf").data["starter"] == "first"
+    client.post("/scenarios/grundregeln/new/", {**FORM, "name": "Ohne Vorgabe"})
+    assert Mission.objects.get(system=grundregeln, name="Ohne Vorgabe").data["starter"] == "roll"
+    response = client.post("/scenarios/grundregeln/new/", {**FORM, "name": "X", "starter": "3"})
+    assert response.status_code == 422
+    assert not Mission.objects.filter(system=grundregeln, name="X").exists()
+
+
 def test_a_scenario_with_problems_saves_nothing(grundregeln, organiser, client) -> None:
     client.force_login(organiser)
     response = client.post(

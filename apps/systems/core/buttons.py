@@ -20,6 +20,18 @@ class Field:
 
 
 @dataclass(frozen=True)
+class NumberInput:
+    """A number the person types in before sending the command (``name`` as ``Field.name``;
+    ``label`` gettext_noop-marked)."""
+
+    name: str
+    label: str
+    value: int
+    minimum: int
+    maximum: int
+
+
+@dataclass(frozen=True)
 class Button:
     """A command button, or (``command`` "wizard:<kind>") a link that opens a wizard."""
 
@@ -31,6 +43,7 @@ class Button:
     style: str = "secondary"
     cost: str = ""
     odds: tuple[Text, ...] = ()
+    inputs: tuple[NumberInput, ...] = ()
 
     @property
     def is_wizard(self) -> bool:
@@ -61,10 +74,12 @@ def button(
     cost: str = "",
     translate: tuple[str, ...] = (),
     odds_lines: tuple[Text, ...] = (),
+    inputs: tuple[NumberInput, ...] = (),
 ) -> Button:
     """A button sending ``command`` with ``args`` as typed hidden fields (an argument that is
     ``None`` is left out); a ``reason`` (a gettext_noop-marked sentence) disables it and is
-    shown beside it; ``odds_lines`` are the exact chances shown with it."""
+    shown beside it; ``odds_lines`` are the exact chances shown with it; ``inputs`` are numbers
+    typed in with it."""
     fields = []
     for key, value in (args or {}).items():
         if value is None:
@@ -84,4 +99,5 @@ def button(
         style=style,
         cost=cost,
         odds=odds_lines,
+        inputs=inputs,
     )

@@ -129,6 +129,11 @@ def movement(dice: int, base: int, reroll: bool = False) -> Distribution:
     return exploding_once_dice_sum(dice, SIDES, base, reroll_ones=reroll)
 
 
+def push() -> Distribution:
+    """The distance of a push (Schubsen): one exploding d6, in inches."""
+    return exploding_once_dice_sum(1, SIDES)
+
+
 def round_start_win(morale_a: int, morale_b: int) -> tuple[Fraction, Fraction]:
     """P(A wins), P(B wins) of the round start roll (1d6 + highest morale each, exploding),
     with ties rolled again until someone wins."""

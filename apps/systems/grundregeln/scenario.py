@@ -3,7 +3,7 @@
 The rulebook leaves setup, missions, NPC behaviour and victory conditions to the scenario. A
 scenario is stored as the ``data`` of a catalogue mission:
 
-    {"players": [2, 2], "rounds": 5, "victory": "most_kills", "objectives": 0,
+    {"players": [2, 2], "rounds": 5, "victory": "most_kills", "starter": "roll", "objectives": 0,
      "vp_kill": 1, "vp_npc": 1, "vp_objective": 0, "summary": "...", "sample": false,
      "npcs": [{"profile": "wachhund", "name": "Wachhund", "behaviour": "active", "count": 2,
                "stats": {...the NPC profile's stats...}}]}
@@ -32,6 +32,19 @@ class Victory(StrEnum):
     OBJECTIVES = "objectives"
 
 
+class Starter(StrEnum):
+    """Who begins each round: the rulebook's round start roll decides "wenn Szenario nichts
+    anderes vorgibt" (unless the scenario says otherwise)."""
+
+    ROLL = "roll"  # the round start roll's winner decides
+    FIRST = "first"  # player 1 begins every round
+    SECOND = "second"  # player 2 begins every round
+
+    @property
+    def player(self) -> int | None:
+        return {Starter.FIRST: 0, Starter.SECOND: 1}.get(self)
+
+
 class Behaviour(StrEnum):
     ACTIVE = "active"  # acts in the NPC phase as the scenario says; may react; can be killed
     PASSIVE = "passive"  # moved by the players in the NPC phase; cannot be attacked
@@ -41,6 +54,11 @@ VICTORY_CHOICES: Final = (
     (Victory.LAST_STANDING.value, gettext_noop("Last side standing")),
     (Victory.MOST_KILLS.value, gettext_noop("Most kills after the last round")),
     (Victory.OBJECTIVES.value, gettext_noop("Hold the objectives: most VP after the last round")),
+)
+STARTER_CHOICES: Final = (
+    (Starter.ROLL.value, gettext_noop("The round start roll's winner decides (rulebook)")),
+    (Starter.FIRST.value, gettext_noop("Player 1 begins every round")),
+    (Starter.SECOND.value, gettext_noop("Player 2 begins every round")),
 )
 BEHAVIOUR_CHOICES: Final = (
     (Behaviour.ACTIVE.value, gettext_noop("active")),
@@ -54,6 +72,18 @@ OBJECTIVE_NAMES: Final = ("A", "B", "C")
 
 SCENARIO_FIELDS: Final = (
     FieldSpec("victory", gettext_noop("Victory condition"), "choice", choices=VICTORY_CHOICES),
+    FieldSpec(
+        "starter",
+        gettext_noop("Who begins each round"),
+        "choice",
+        choices=STARTER_CHOICES,
+        required=False,
+        default=Starter.ROLL.value,
+        help=gettext_noop(
+            "Without a rule of the scenario, the round start roll's winner decides. Player 1 "
+            "is the first seat of the match."
+        ),
+    ),
     FieldSpec(
         "rounds",
         gettext_noop("Rounds"),
@@ -106,7 +136,7 @@ SCENARIO_FIELDS: Final = (
     ),
 )
 _INT_KEYS: Final = ("rounds", "objectives", "vp_kill", "vp_npc", "vp_objective")
-_DATA_KEYS: Final = ("players", "victory", "summary", "sample", "npcs", *_INT_KEYS)
+_DATA_KEYS: Final = ("players", "victory", "starter", "summary", "sample", "npcs", *_INT_KEYS)
 _NPC_KEYS: Final = ("profile", "name", "behaviour", "count", "stats")
 
 
@@ -124,6 +154,7 @@ class Scenario:
     name: str
     victory: Victory
     rounds: int
+    starter: Starter = Starter.ROLL
     objectives: int = 0
     vp_kill: int = 0
     vp_npc: int = 0
@@ -153,7 +184,13 @@ def _check_values(values: Mapping[str, object], errors: list[FieldError]) -> dic
             FieldError("victory", f"must be one of {', '.join(Victory)}, not {victory!r}.")
         )
         victory = Victory.LAST_STANDING.value
-    checked: dict[str, object] = {"victory": victory}
+    starter = values.get("starter", Starter.ROLL.value)
+    if starter not in [key for key, _label in STARTER_CHOICES]:
+        errors.append(
+            FieldError("starter", f"must be one of {', '.join(Starter)}, not {starter!r}.")
+        )
+        starter = Starter.ROLL.value
+    checked: dict[str, object] = {"victory": victory, "starter": starter}
     for key in _INT_KEYS:
         spec = _spec(key)
         value = values.get(key, spec.default)
@@ -259,6 +296,7 @@ def scenario_from_data(slug: str, name: str, data: Mapping[str, object]) -> Scen
         name=name.strip(),
         victory=Victory(str(values["victory"])),
         rounds=int(str(values["rounds"])),
+        starter=Starter(str(values["starter"])),
         objectives=int(str(values["objectives"])),
         vp_kill=int(str(values["vp_kill"])),
         vp_npc=int(str(values["vp_npc"])),

@@ -113,6 +113,16 @@ def test_movement_equals_enumeration(dice: int, base: int, reroll: bool) -> None
     assert odds.movement(dice, base, reroll) == {k: expected[k] for k in sorted(expected)}
 
 
+def test_push_distance_equals_enumeration() -> None:
+    expected: Counter[int] = Counter()
+    for roll, p in pool(1).items():
+        expected[sum(roll)] += p
+    assert odds.push() == dict(expected)
+    assert odds.at_least(odds.push(), 7) == Fraction(1, 6)
+    assert odds.at_least(odds.push(), 8) == Fraction(5, 36)
+    assert odds.mean(odds.push()) == Fraction(7, 2) + Fraction(1, 6) * Fraction(7, 2)
+
+
 def test_round_start_win_equals_enumeration_with_ties_rolled_again() -> None:
     a_wins = b_wins = Fraction(0)
     for roll_a, p_a in pool(1).items():

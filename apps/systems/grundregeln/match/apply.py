@@ -134,11 +134,14 @@ def _declared(data: Data) -> Declared:
         weapon=data.get("weapon"),
         modifier=data.get("modifier", 0),
         note=data.get("note", ""),
+        dice=data.get("dice"),
     )
 
 
 def _action_declared(state: MatchState, data: Data) -> MatchState:
-    pending = Pending(action=_declared(data), reacting=tuple(data["reacting"]))
+    pending = Pending(
+        action=_declared(data), reacting=tuple(data["reacting"]), mover=data.get("mover")
+    )
     state = replace(state, pending=pending, rallied=None)
     return state.with_model(data["unit"], activated=True)
 
@@ -146,7 +149,8 @@ def _action_declared(state: MatchState, data: Data) -> MatchState:
 def _reaction_declared(state: MatchState, data: Data) -> MatchState:
     assert state.pending is not None
     pending = replace(state.pending, reactions=(*state.pending.reactions, _declared(data)))
-    return replace(state, pending=pending).with_model(data["unit"], reacted=True)
+    # The reaction is the model's one action of the round: it carries the same marker.
+    return replace(state, pending=pending).with_model(data["unit"], activated=True, reacted=True)
 
 
 def _reaction_moved(state: MatchState, data: Data) -> MatchState:
@@ -232,7 +236,12 @@ def _attacked(state: MatchState, data: Data) -> MatchState:
 
 def _pushed(state: MatchState, data: Data) -> MatchState:
     record = _record(
-        "push", data["roll"], unit=data["unit"], other=data["target"], result=data["distance"]
+        "push",
+        data["roll"],
+        unit=data["unit"],
+        other=data["target"],
+        result=data["distance"],
+        odds=_odds(data),
     )
     state = _with_rolls(state, data, record)
     return _unengage(state, data["unit"], (data["target"],))
@@ -265,7 +274,7 @@ def _npc_phase_started(state: MatchState, data: Data) -> MatchState:
 
 
 def _npc_skipped(state: MatchState, data: Data) -> MatchState:
-    return state.with_model(data["unit"], activated=True)
+    return replace(state, rallied=None).with_model(data["unit"], activated=True)
 
 
 def _npc_moved(state: MatchState, data: Data) -> MatchState:
@@ -276,7 +285,9 @@ def _npc_moved(state: MatchState, data: Data) -> MatchState:
         state = _with_rolls(state, data, record)
     player = state.players[data["player"]]
     state = state.with_player(data["player"], npc_moves=player.npc_moves + 1)
-    return replace(state, turn=data.get("next"))
+    return replace(state, turn=data.get("next"), pending=None).with_model(
+        data["unit"], activated=True
+    )
 
 
 def _npc_moves_done(state: MatchState, data: Data) -> MatchState:
@@ -297,7 +308,8 @@ def _round_scored(state: MatchState, data: Data) -> MatchState:
 
 
 def _round_started(state: MatchState, data: Data) -> MatchState:
-    models = tuple(replace(m, activated=False, reacted=False) for m in state.models)
+    # The NPC phase's markers and blocks (it comes after the round end) go now.
+    models = tuple(replace(m, activated=False, reacted=False, blocking=False) for m in state.models)
     return replace(
         state,
         models=models,

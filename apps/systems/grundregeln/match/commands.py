@@ -40,6 +40,15 @@ _MODIFIER = ArgSpec(
     required=False,
     help=_("Attack dice added or taken for what the table agreed (range, cover): -3..3."),
 )
+_DICE = ArgSpec(
+    "dice",
+    "int",
+    required=False,
+    help=_(
+        "Zuschlagen or Angriff by a model with no melee weapon on its card: the attack dice "
+        "the table names (1-12)."
+    ),
+)
 _NOTE = ArgSpec("note", "str", required=False, help=_("What was used or done, for the log."))
 
 COMMAND_SPECS: Final = (
@@ -56,15 +65,15 @@ COMMAND_SPECS: Final = (
     CommandSpec(
         "declare",
         _("Activate a model and declare its one action (NPC phase: an active NPC's action)."),
-        (_UNIT, _ACTION, _TARGET, _WEAPON, _MODIFIER, _NOTE),
+        (_UNIT, _ACTION, _TARGET, _WEAPON, _MODIFIER, _DICE, _NOTE),
     ),
     CommandSpec(
         "react",
         _(
-            "Declare a reaction (a simple action) to the declared action; the target is the "
-            "acting model unless named."
+            "Declare a reaction (a simple action) to the declared action; it is the model's "
+            "action of the round and is aimed at the acting model."
         ),
-        (_UNIT, _ACTION, _TARGET, _WEAPON, _MODIFIER, _NOTE),
+        (_UNIT, _ACTION, _TARGET, _WEAPON, _MODIFIER, _DICE, _NOTE),
     ),
     CommandSpec(
         "reorder_reaction",

@@ -37,6 +37,7 @@ NPC_ACTIONS: Final = frozenset(
     {*NPC_MOVES, "charge", "strike", "shoot", "walk_and_shoot", "push", "block", NPC_ACTION}
 )
 MAX_MODIFIER: Final = 3
+MAX_ATTACK_DICE: Final = 12
 MAX_FALL: Final = 12
 MAX_FREE_DICE: Final = 12
 NPC_MOVES_PER_PLAYER: Final = 2
@@ -113,7 +114,7 @@ def check_action(state: MatchState, model: Model, action: Action, declared: Decl
         raise RuleViolation("invalid_target", "That model cannot be the target.")
     if action.effect is Effect.ATTACK:
         assert target is not None
-        check_attack(model, action, target)
+        check_attack(model, action, target, declared.dice)
     elif action.key == "pursue":
         assert target is not None
         if not (target.fleeing and enemies(model, target)):
@@ -137,21 +138,48 @@ def check_action(state: MatchState, model: Model, action: Action, declared: Decl
         raise RuleViolation("npc_only", "Only scenario NPCs take scenario actions.")
 
 
-def check_attack(model: Model, action: Action, target: Model) -> None:
+def weapon_ready(model: Model, action: Action) -> bool:
+    """Whether the model's ready weapon is of the kind the attack needs."""
+    weapon = model.weapon
+    return weapon is not None and weapon.kind.value == action.weapon
+
+
+def has_weapon(model: Model, kind: str) -> bool:
+    return any(w.kind.value == kind for w in model.weapons)
+
+
+def needs_dice(model: Model, action: Action) -> bool:
+    """A melee attack by a model with no melee weapon on its card (fists, teeth): its profile
+    lacks the attack dice, so the table names them (SPEC §2: the app asks for them). A shot
+    always needs a ranged weapon."""
+    return (
+        action.effect is Effect.ATTACK
+        and action.weapon == "melee"
+        and not has_weapon(model, action.weapon)
+    )
+
+
+def check_attack(model: Model, action: Action, target: Model, dice: int | None = None) -> None:
     if target.passive_npc:
         raise RuleViolation("npc_passive", "Passive NPCs cannot be attacked.")
     if not enemies(model, target):
         raise RuleViolation("not_an_enemy", f"{target.name} is not an enemy of {model.name}.")
-    weapon = model.weapon
-    if weapon is None or weapon.kind.value != action.weapon:
+    if action.weapon == "ranged" and not has_weapon(model, action.weapon):
+        raise RuleViolation("no_ranged_weapon", f"{model.name} has no ranged weapon.")
+    if needs_dice(model, action):
+        if dice is None:
+            raise RuleViolation(
+                "attack_dice_required", f"{model.name} has no such weapon: name the attack dice."
+            )
+    elif not weapon_ready(model, action):
         raise RuleViolation(
             "wrong_weapon", f"{model.name} has no {action.weapon} weapon ready (Waffe wechseln)."
         )
-    if not weapon.melee:
-        if model.ready_weapon in model.unloaded:
-            raise RuleViolation("not_loaded", f"{weapon.name} must be reloaded first.")
-        if target.engaged:
-            raise RuleViolation("target_in_melee", "Shooting into a melee is not allowed.")
+    elif model.ready_weapon in model.unloaded:
+        assert model.weapon is not None
+        raise RuleViolation("not_loaded", f"{model.weapon.name} must be reloaded first.")
+    if action.weapon == "ranged" and target.engaged:
+        raise RuleViolation("target_in_melee", "Shooting into a melee is not allowed.")
 
 
 def reaction_sides(state: MatchState, actor: Model) -> tuple[int, ...]:
@@ -177,8 +205,15 @@ def check_reactor(state: MatchState, model: Model) -> None:
         raise RuleViolation("unit_out", f"{model.name} is out of the game.")
     if model.fleeing:
         raise RuleViolation("fleeing_no_reaction", "Fleeing models cannot react.")
+    refuse_marked(model)
+
+
+def refuse_marked(model: Model) -> None:
+    """A reaction is the model's one action: acting and reacting share one marker."""
     if model.reacted:
         raise RuleViolation("already_reacted", f"{model.name} has reacted this round already.")
+    if model.activated:
+        raise RuleViolation("already_activated", f"{model.name} has acted this round already.")
 
 
 # --- Rolls and their effects ----------------------------------------------------------------
@@ -218,11 +253,13 @@ def _flee(em: _Emitter, model: Model, *, activation: bool = False) -> None:
     )
 
 
-def _after_damage(em: _Emitter, target_id: int) -> None:
-    """Morale: test at once when more than half the LP are lost, and after every further loss."""
+def _after_damage(em: _Emitter, target_id: int, lost: int) -> None:
+    """Morale: test at once when more than half the LP are lost, and after every further loss;
+    an attack or a fall that cost no LP tests nothing."""
     target = em.state.models[target_id]
     if (
-        target.standing
+        lost > 0
+        and target.standing
         and target.lost * 2 > target.max_lp
         and not _morale_test(em, target, "damage")
     ):
@@ -253,6 +290,7 @@ def attack(
     dice: int,
     action: str,
     weapon: int | None = None,
+    melee: bool = False,
     size_values: tuple[int, int] | None = None,
 ) -> None:
     """Roll an attack: hits, one damage die per hit, defence dice cancelling damage dice."""
@@ -274,6 +312,7 @@ def attack(
     successes = [i for i, value in enumerate(damage) if value >= dmg]
     defence_roll = em.roll(target.defence, defence_reroll) if successes else ExplodingRoll((), ())
     cancelled = cancelled_dice([damage[i] for i in successes], defence_roll.all_dice)
+    lost = len(successes) - len(cancelled)
     weapon_used = attacker.weapons[weapon] if attacker is not None and weapon is not None else None
     em.emit(
         "attacked",
@@ -282,7 +321,7 @@ def attack(
         target=target.id,
         action=action,
         weapon=weapon,
-        melee=weapon_used is not None and weapon_used.melee,
+        melee=weapon_used.melee if weapon_used is not None else melee,
         unloads=weapon_used is not None and weapon_used.reload is not Reload.NONE,
         attack_dice=dice,
         hit_value=hit,
@@ -293,14 +332,14 @@ def attack(
         successes=len(successes),
         defence=roll_data(defence_roll),
         cancelled=[successes[i] for i in cancelled],
-        lost=len(successes) - len(cancelled),
+        lost=lost,
         odds=[
             ["damage", fraction(odds.at_least(dist, 1))],
             ["kill", fraction(odds.at_least(dist, max(target.lp, 1)))],
             ["expected", fraction(odds.mean(dist))],
         ],
     )
-    _after_damage(em, target.id)
+    _after_damage(em, target.id, lost)
 
 
 def _move(em: _Emitter, model: Model, action: Action, target: int | None = None) -> None:
@@ -334,15 +373,16 @@ def carry_out(em: _Emitter, declared: Declared) -> None:
         assert target is not None
         if action.movement:
             _move(em, model, action, target.id)
-        weapon = model.weapon
-        assert weapon is not None
+        weapon = model.weapon if weapon_ready(model, action) else None
+        base = weapon.attack_dice if weapon is not None else declared.dice or 0
         attack(
             em,
             attacker=em.state.models[model.id],
             target=em.state.models[target.id],
-            dice=max(0, weapon.attack_dice + declared.modifier),
+            dice=max(0, base + declared.modifier),
             action=action.key,
-            weapon=model.ready_weapon,
+            weapon=model.ready_weapon if weapon is not None else None,
+            melee=action.weapon == "melee",
         )
     elif action.effect in (Effect.MOVE, Effect.DISENGAGE):
         _move(em, model, action, declared.target)
@@ -350,7 +390,12 @@ def carry_out(em: _Emitter, declared: Declared) -> None:
         assert target is not None
         roll = em.roll(1)
         em.emit(
-            "pushed", unit=model.id, target=target.id, roll=roll_data(roll), distance=roll.total
+            "pushed",
+            unit=model.id,
+            target=target.id,
+            roll=roll_data(roll),
+            distance=roll.total,
+            odds=[["at_least", fraction(odds.at_least(odds.push(), roll.total))]],
         )
     elif action.effect is Effect.SWITCH_WEAPON:
         em.emit("weapon_switched", unit=model.id, weapon=declared.weapon)
@@ -426,14 +471,19 @@ def _round_over(em: _Emitter) -> None:
     assert state.scenario is not None
     if state.scenario.rounds and state.round >= state.scenario.rounds:
         _final_result(em)
-    else:
-        em.emit("round_started", round=state.round + 1)
+        return
+    em.emit("round_started", round=state.round + 1)
+    fixed = state.scenario.starter.player
+    if fixed is not None:
+        # The scenario says who begins ("wenn Szenario nichts anderes vorgibt"): no roll.
+        em.emit("starter_chosen", player=fixed, by="scenario")
 
 
 def _npc_move_turn(state: MatchState, after: int | None) -> int | None:
-    """Players move passive NPCs alternately, one at a time, up to two each, the start player
-    first; ``after`` is the player who moved last (None: the phase begins)."""
-    if not any(m.passive_npc and m.in_play for m in state.models):
+    """Players move passive NPCs alternately, one at a time, up to two different ones each, the
+    start player first, each NPC once; ``after`` is the player who moved last (None: the phase
+    begins)."""
+    if not any(m.passive_npc and m.in_play and not m.activated for m in state.models):
         return None
     if after is None:
         first = state.starter if state.starter is not None else 0
@@ -497,6 +547,19 @@ def _after_exchange(em: _Emitter, actor: Model) -> None:
         em.emit("activation_ended", next=None)
         _continue_npc_phase(em)
         return
+    pending = em.state.pending
+    if em.state.phase is Phase.NPC_MOVES and pending is not None and pending.mover is not None:
+        mover = pending.mover
+        after = em.state.with_player(mover, npc_moves=em.state.players[mover].npc_moves + 1)
+        em.emit(
+            "npc_moved",
+            player=mover,
+            unit=actor.id,
+            action=pending.action.action,
+            next=_npc_move_turn(after, mover),
+        )
+        _continue_npc_phase(em)
+        return
     assert actor.side is not None
     turn = next_turn(em.state, actor.side)
     em.emit("activation_ended", next=turn)
@@ -545,13 +608,18 @@ def _require_actions(state: MatchState) -> None:
 
 
 def _test_morale(em: _Emitter, args: Args) -> None:
+    """A fleeing model tests when it is activated: a side's model in the action phase, an
+    active NPC in the NPC phase."""
     state = em.state
     model = state.model(args.integer("unit"))
-    if state.phase is not Phase.ACTIONS:
+    if state.phase is Phase.ACTIONS:
+        _require_actions(state)
+        if model.side is None or model.side != state.turn:
+            raise RuleViolation("not_your_turn", "It is not this side's turn.")
+    elif state.phase is Phase.NPC_ACTIONS and model.active_npc:
+        _require_actions(state)
+    else:
         raise RuleViolation("not_now", "Fleeing models test when they are activated.")
-    _require_actions(state)
-    if model.side is None or model.side != state.turn:
-        raise RuleViolation("not_your_turn", "It is not this side's turn.")
     if not model.standing or model.activated:
         raise RuleViolation("already_activated", f"{model.name} cannot be activated now.")
     if not model.fleeing:
@@ -563,10 +631,25 @@ def _test_morale(em: _Emitter, args: Args) -> None:
     if _morale_test(em, model, "activation"):
         return
     _flee(em, em.state.models[model.id], activation=True)
+    if model.side is None:
+        _continue_npc_phase(em)
+        return
     turn = next_turn(em.state, model.side)
     em.emit("activation_ended", next=turn)
     if turn is None:
         _action_phase_over(em)
+
+
+def _check_fleeing(state: MatchState, model: Model, action: str) -> None:
+    """A fleeing model tests its morale first; after a pass it may only rally or move."""
+    if state.rallied is not None and state.rallied != model.id:
+        raise RuleViolation("action_pending", "The rallied model acts first.")
+    if model.fleeing and state.rallied != model.id:
+        raise RuleViolation("morale_test_first", f"{model.name} flees: test its morale first.")
+    if model.fleeing and action not in FLEEING_ACTIONS:
+        raise RuleViolation(
+            "fleeing_restricted", "A fleeing model may only restore its morale or move."
+        )
 
 
 def _declared_from(args: Args, state: MatchState, default_target: int | None = None) -> Declared:
@@ -582,6 +665,9 @@ def _declared_from(args: Args, state: MatchState, default_target: int | None = N
     target = args.optional_int("target", lo=0, hi=len(state.models) - 1)
     if target is None and action is not None and action.target:
         target = default_target
+    dice = args.optional_int("dice", lo=1, hi=MAX_ATTACK_DICE)
+    if action is None or not needs_dice(unit, action):
+        dice = None  # a weapon's card gives the dice
     return Declared(
         unit=unit.id,
         action=key,
@@ -589,6 +675,7 @@ def _declared_from(args: Args, state: MatchState, default_target: int | None = N
         weapon=weapon,
         modifier=args.integer("modifier", 0, lo=-MAX_MODIFIER, hi=MAX_MODIFIER),
         note=args.text("note", "")[:120],
+        dice=dice,
     )
 
 
@@ -599,25 +686,18 @@ def _declare(em: _Emitter, args: Args) -> None:
     _require_actions(state)
     if not model.standing:
         raise RuleViolation("unit_out", f"{model.name} is out of the game.")
-    if model.activated:
-        raise RuleViolation("already_activated", f"{model.name} has acted this round already.")
+    refuse_marked(model)
     if state.phase is Phase.ACTIONS:
         if model.side != state.turn:
             raise RuleViolation("not_your_turn", "It is not this side's turn.")
-        if state.rallied is not None and state.rallied != model.id:
-            raise RuleViolation("action_pending", "The rallied model acts first.")
-        if model.fleeing and state.rallied != model.id:
-            raise RuleViolation("morale_test_first", f"{model.name} flees: test its morale first.")
-        if model.fleeing and declared.action not in FLEEING_ACTIONS:
-            raise RuleViolation(
-                "fleeing_restricted", "A fleeing model may only restore its morale or move."
-            )
+        _check_fleeing(state, model, declared.action)
         if declared.action == NPC_ACTION:
             raise RuleViolation("npc_only", "Only scenario NPCs take scenario actions.")
     elif state.phase is Phase.NPC_ACTIONS:
         if not model.active_npc:
             raise RuleViolation("not_now", "In the NPC phase the scenario's NPCs act.")
-        if declared.action not in NPC_ACTIONS:
+        _check_fleeing(state, model, declared.action)
+        if not model.fleeing and declared.action not in NPC_ACTIONS:
             raise RuleViolation("npc_action_invalid", "NPCs move, fight or act per the scenario.")
     else:
         raise RuleViolation("not_now", "No model is activated in this phase.")
@@ -633,6 +713,7 @@ def _declare(em: _Emitter, args: Args) -> None:
         modifier=declared.modifier,
         note=declared.note,
         reacting=list(reaction_sides(state, model)),
+        **_named_dice(declared),
     )
 
 
@@ -640,10 +721,13 @@ def _react(em: _Emitter, args: Args) -> None:
     state = em.state
     if state.pending is None:
         raise RuleViolation("no_action_pending", "There is no declared action to react to.")
-    # A reaction answers the acting model: that is its target unless another is named.
-    declared = _declared_from(args, state, default_target=state.pending.action.unit)
+    # A reaction answers the acting model: it is aimed at it and at no other model.
+    actor = state.pending.action.unit
+    declared = _declared_from(args, state, default_target=actor)
     model = state.model(declared.unit)
     check_reactor(state, model)
+    if declared.target not in (None, actor):
+        raise RuleViolation("reaction_target", "A reaction is aimed at the acting model.")
     action = ACTION_BY_KEY.get(declared.action)
     if action is None or not action.reaction:
         raise RuleViolation("not_simple", "Only simple actions can be reactions.")
@@ -656,7 +740,12 @@ def _react(em: _Emitter, args: Args) -> None:
         weapon=declared.weapon,
         modifier=declared.modifier,
         note=declared.note,
+        **_named_dice(declared),
     )
+
+
+def _named_dice(declared: Declared) -> dict[str, int]:
+    return {} if declared.dice is None else {"dice": declared.dice}
 
 
 def _reorder_reaction(em: _Emitter, args: Args) -> None:
@@ -703,48 +792,48 @@ def _skip_npc(em: _Emitter, args: Args) -> None:
     if state.phase is not Phase.NPC_ACTIONS or not model.active_npc or model.activated:
         raise RuleViolation("not_now", "Only an active NPC that has not acted can pass.")
     _require_actions(state)
+    if model.fleeing and state.rallied != model.id:
+        raise RuleViolation("morale_test_first", f"{model.name} flees: test its morale first.")
+    if state.rallied is not None and state.rallied != model.id:
+        raise RuleViolation("action_pending", "The rallied model acts first.")
     em.emit("npc_skipped", unit=model.id)
     _continue_npc_phase(em)
 
 
 def _move_npc(em: _Emitter, args: Args) -> None:
+    """Declare a passive NPC's move: models may react before it is resolved (NPC-Phase:
+    "Reaktionen können in der Phase noch verwendet werden")."""
     state = em.state
     model = state.model(args.integer("unit"))
     key = args.text("action", "walk", choices=NPC_MOVES)
     if state.phase is not Phase.NPC_MOVES or state.turn is None:
         raise RuleViolation("not_now", "Passive NPCs are moved in the NPC phase.")
+    _require_actions(state)
     player = args.optional_int("player", lo=0, hi=1)
     if player is not None and player != state.turn:
         raise RuleViolation("not_your_turn", "It is the other player's NPC move.")
     if not model.passive_npc or not model.in_play:
         raise RuleViolation("not_passive_npc", "Players move passive NPCs only.")
-    action = ACTION_BY_KEY[key]
-    data: dict[str, Any] = {"player": state.turn, "unit": model.id, "action": key}
-    if action.dice:
-        roll = em.roll(action.dice, model.rerolls(RollKind.MOVEMENT))
-        chance = odds.at_least(
-            odds.movement(action.dice, model.move, model.rerolls(RollKind.MOVEMENT)),
-            roll.total + model.move,
-        )
-        data.update(
-            roll=roll_data(roll),
-            distance=roll.total + model.move,
-            odds=[["at_least", fraction(chance)]],
-        )
-    else:
-        distance = model.move * (action.distance or 0)
-        data["distance"] = int(distance) if float(distance).is_integer() else distance
-    mover = state.turn
-    after = em.state.with_player(mover, npc_moves=state.players[mover].npc_moves + 1)
-    data["next"] = _npc_move_turn(after, mover)
-    em.emit("npc_moved", **data)
-    _continue_npc_phase(em)
+    if model.activated:
+        raise RuleViolation("npc_already_moved", f"{model.name} has been moved in this phase.")
+    em.emit(
+        "action_declared",
+        unit=model.id,
+        action=key,
+        target=None,
+        weapon=None,
+        modifier=0,
+        note="",
+        reacting=list(reaction_sides(state, model)),
+        mover=state.turn,
+    )
 
 
 def _end_npc_moves(em: _Emitter, args: Args) -> None:
     state = em.state
     if state.phase is not Phase.NPC_MOVES or state.turn is None:
         raise RuleViolation("not_now", "Passive NPCs are moved in the NPC phase.")
+    _require_actions(state)
     player = args.integer("player", state.turn, lo=0, hi=1)
     if player != state.turn:
         raise RuleViolation("not_your_turn", "It is the other player's NPC move.")

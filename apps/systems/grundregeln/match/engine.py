@@ -195,7 +195,7 @@ class GrundregelnEngine:
             models.append(
                 model_from_profile(len(models), None, npc_name, npc.profile, npc=npc.behaviour)
             )
-        return [
+        events = [
             Event(
                 "match_started",
                 {
@@ -208,6 +208,14 @@ class GrundregelnEngine:
                 },
             )
         ]
+        if scenario.starter.player is not None:
+            # The scenario says who begins: no round start roll.
+            events.append(
+                Event(
+                    "starter_chosen", {"player": scenario.starter.player, "by": "scenario", "n": 1}
+                )
+            )
+        return events
 
     def initial_state(self) -> MatchState:
         return MatchState()

@@ -50,9 +50,11 @@ class Model:
     sample: bool = False
     ready_weapon: int = 0
     unloaded: tuple[int, ...] = ()  # weapons that need reloading before the next shot
-    activated: bool = False  # its action of this round (or NPC phase) is taken
-    reacted: bool = False  # it reacted in this round (or NPC phase)
-    blocking: bool = False  # Blocken: +1 armour until the round end
+    # The one marker of a round: its action, or its reaction (which is then its action), is
+    # taken; for a passive NPC: it was moved in this NPC phase.
+    activated: bool = False
+    reacted: bool = False  # the marker came from a reaction
+    blocking: bool = False  # Blocken: +1 armour until the round end (NPC phase: the next round)
     fleeing: bool = False  # auf der Flucht
     engaged: tuple[int, ...] = ()  # the models it is in melee with
     out: bool = False  # eliminated and removed
@@ -124,6 +126,7 @@ class Declared:
     weapon: int | None = None
     modifier: int = 0
     note: str = ""
+    dice: int | None = None  # the attack dice the table named for a model without the weapon
     resolved: bool = False
     possible: bool = True
 
@@ -136,6 +139,7 @@ class Pending:
     reactions: tuple[Declared, ...] = ()
     reacting: tuple[int, ...] = ()  # the sides whose models may react
     closed: bool = False  # resolution has begun: no more reactions
+    mover: int | None = None  # NPC phase: the player who moves this passive NPC
 
 
 @dataclass(frozen=True)

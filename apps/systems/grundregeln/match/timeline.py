@@ -105,6 +105,14 @@ def _declared(state: MatchState, data: Data, reaction: bool) -> TimelineLine:
         "target": _name(state, data.get("target")),
         "note": data.get("note", ""),
     }
+    if data.get("mover") is not None:
+        return _line(
+            _("%(player)s moves %(unit)s: %(action)s."),
+            ("action",),
+            player=_player(state, data["mover"]),
+            unit=params["unit"],
+            action=params["action"],
+        )
     if reaction:
         template = (
             _("Reaction: %(unit)s, %(action)s against %(target)s.")
@@ -212,7 +220,9 @@ def _npc_phase(state: MatchState, data: Data) -> TimelineLine:
     )
 
 
-def _npc_moved(state: MatchState, data: Data) -> TimelineLine:
+def _npc_moved(state: MatchState, data: Data) -> TimelineLine | None:
+    if "distance" not in data:
+        return None  # the move's declaration and its "moved" line tell it
     return _line(
         _('%(player)s moves %(unit)s: %(action)s, %(distance)s".'),
         ("action",),
@@ -279,7 +289,12 @@ def _adjusted(state: MatchState, data: Data) -> TimelineLine:
 LINES: Final[Mapping[str, Callable[[MatchState, Data], TimelineLine | None]]] = {
     "match_started": _started,
     "round_start_rolled": _round_start,
-    "starter_chosen": lambda s, d: _line(_("%(player)s begins."), player=_player(s, d["player"])),
+    "starter_chosen": lambda s, d: _line(
+        _("%(player)s begins, as the scenario says.")
+        if d.get("by") == "scenario"
+        else _("%(player)s begins."),
+        player=_player(s, d["player"]),
+    ),
     "morale_tested": _morale,
     "fled": _fled,
     "action_declared": lambda s, d: _declared(s, d, False),

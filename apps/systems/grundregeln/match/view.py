@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Final
 from urllib.parse import urlencode
 
-from apps.systems.core.buttons import Button
+from apps.systems.core.buttons import Button, NumberInput
 from apps.systems.core.buttons import button as _button
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop as _
@@ -24,11 +24,14 @@ from apps.systems.core.match import TimelineLine as Text
 from apps.systems.grundregeln import odds
 from apps.systems.grundregeln.catalog import Reload, RollKind
 from apps.systems.grundregeln.match.decide import (
+    MAX_ATTACK_DICE,
     MAX_MODIFIER,
     NPC_ACTION,
     NPC_ACTIONS,
     check_action,
     check_reactor,
+    has_weapon,
+    needs_dice,
     unloaded_weapon,
 )
 from apps.systems.grundregeln.match.state import (
@@ -39,7 +42,7 @@ from apps.systems.grundregeln.match.state import (
     RollRecord,
 )
 from apps.systems.grundregeln.match.timeline import REASONS, action_label
-from apps.systems.grundregeln.scenario import VICTORY_CHOICES
+from apps.systems.grundregeln.scenario import STARTER_CHOICES, VICTORY_CHOICES
 from apps.systems.grundregeln.tables import (
     ACTION_BY_KEY,
     ACTIONS,
@@ -82,8 +85,11 @@ REFUSALS: Final[Mapping[str, str]] = {
     "not_reacting_side": _("Only the other side reacts."),
     "unit_out": _("This model is out of the game."),
     "fleeing_no_reaction": _("Fleeing models cannot react."),
-    "already_reacted": _("This model has reacted this round."),
+    "already_reacted": _("This model has reacted this round: that was its action."),
+    "reaction_target": _("A reaction is aimed at the acting model."),
     "not_simple": _("Only simple (einfach) actions can be reactions."),
+    "attack_dice_required": _("No melee weapon on the card: name the attack dice."),
+    "no_ranged_weapon": _("This model has no ranged weapon."),
     "morale_test_first": _("A fleeing model tests its morale first."),
     "fleeing_restricted": _("A fleeing model may only restore its morale or move."),
     "already_tested": _("It passed its test: choose its action."),
@@ -91,6 +97,7 @@ REFUSALS: Final[Mapping[str, str]] = {
     "game_over": _("The game is over."),
     "not_passive_npc": _("Players move passive NPCs only."),
     "npc_action_invalid": _("NPCs move, fight or act per the scenario."),
+    "npc_already_moved": _("This NPC has been moved in this NPC phase."),
     "nothing_to_undo": _("There is nothing to undo."),
     "stale": _("Another device moved first: this is the match now."),
 }
@@ -245,8 +252,10 @@ def _chips(state: MatchState, model: Model) -> tuple[Text, ...]:
 def _can_act(state: MatchState, model: Model) -> bool:
     if state.pending is not None or not model.standing or model.activated:
         return False
+    if state.rallied not in (None, model.id):
+        return False
     if state.phase is Phase.ACTIONS:
-        return model.side == state.turn and (state.rallied in (None, model.id))
+        return model.side == state.turn
     return state.phase is Phase.NPC_ACTIONS and model.active_npc
 
 
@@ -402,11 +411,26 @@ def attack_odds(attacker: Model, target: Model, dice: int) -> tuple[Fraction, Fr
     return odds.at_least(dist, 1), odds.at_least(dist, max(target.lp, 1)), odds.mean(dist)
 
 
-def _attack_lines(attacker: Model, target: Model, modifier: int) -> tuple[Text, ...]:
+# A model without a weapon of the attack's kind: the table names its attack dice (SPEC §2).
+DEFAULT_NAMED_DICE: Final = 1
+
+
+def _dice_input(value: int = DEFAULT_NAMED_DICE) -> NumberInput:
+    return NumberInput("args.dice:int", _("Attack dice"), value, 1, MAX_ATTACK_DICE)
+
+
+def _attack_lines(
+    attacker: Model, target: Model, modifier: int, named: int | None = None
+) -> tuple[Text, ...]:
+    """The odds of an attack with the ready weapon's dice, or ``named`` dice (no weapon)."""
     weapon = attacker.weapon
-    if weapon is None:
+    if named is not None:
+        base = named
+    elif weapon is None:
         return ()
-    dice = max(0, weapon.attack_dice + modifier)
+    else:
+        base = weapon.attack_dice
+    dice = max(0, base + modifier)
     damage, kill, mean = attack_odds(attacker, target, dice)
     return (
         Text(
@@ -423,6 +447,27 @@ def _attack_lines(attacker: Model, target: Model, modifier: int) -> tuple[Text, 
             {"damage": percent(damage), "kill": percent(kill), "mean": f"{float(mean):.2f}"},
         ),
     )
+
+
+# The push roll as its buttons show it: one exploding d6, the same whoever is pushed.
+PUSH_FAR: Final = 7
+
+
+def _push_lines() -> tuple[Text, ...]:
+    dist = odds.push()
+    return (
+        Text(
+            _('W6" (a 6 explodes): %(mean)s" on average, 7" or more %(p)s'),
+            {
+                "mean": f"{float(odds.mean(dist)):.2f}",
+                "p": _fraction_text(odds.at_least(dist, PUSH_FAR)),
+            },
+        ),
+    )
+
+
+def _fraction_text(value: Fraction) -> str:
+    return _odds_text("at_least", f"{value.numerator}/{value.denominator}")
 
 
 def _cost(action: Action) -> str:
@@ -480,9 +525,12 @@ def _action_buttons(
             continue
         if key == "disengage" and not model.engaged:
             continue
+        if action.weapon == "ranged" and not has_weapon(model, "ranged"):
+            continue
         cost = MOVE_COSTS.get(key, _cost(action))
         target = actor.id if actor is not None and action.target else None
-        declared = Declared(unit=model.id, action=key, target=target)
+        named = DEFAULT_NAMED_DICE if needs_dice(model, action) else None
+        declared = Declared(unit=model.id, action=key, target=target, dice=named)
         reason = ""
         try:
             if action.target and actor is None:
@@ -502,8 +550,10 @@ def _action_buttons(
             )
             continue
         lines: tuple[Text, ...] = ()
-        if actor is not None and action.effect is Effect.ATTACK and not reason:
+        if actor is not None and action.effect is Effect.ATTACK and not reason and named is None:
             lines = _attack_lines(model, actor, 0)
+        elif action.effect is Effect.PUSH and not reason:
+            lines = _push_lines()
         buttons.append(
             _button(
                 command,
@@ -513,6 +563,7 @@ def _action_buttons(
                 cost=cost,
                 odds_lines=lines,
                 style="secondary",
+                inputs=(_dice_input(),) if named is not None and not reason else (),
             )
         )
     return tuple(buttons)
@@ -531,8 +582,10 @@ def _any_target(state: MatchState, model: Model, action: Action) -> bool:
     for target in state.models:
         if target.id == model.id or target.out:
             continue
+        named = DEFAULT_NAMED_DICE if needs_dice(model, action) else None
+        declared = Declared(model.id, action.key, target=target.id, dice=named)
         try:
-            check_action(state, model, action, Declared(model.id, action.key, target=target.id))
+            check_action(state, model, action, declared)
         except RuleViolation as error:
             if error.code not in TARGET_ONLY and error.code != "target_in_melee":
                 raise
@@ -556,19 +609,22 @@ class Wizard:
     modifiers: tuple[tuple[int, str, bool], ...]  # value, query, chosen
     attack: bool
     targets: tuple[TargetChoice, ...]
+    dice: int | None = None  # the attack dice the table names (a model without the weapon)
+    max_dice: int = MAX_ATTACK_DICE
 
 
 def _wizard(
-    state: MatchState, model: Model, key: str, modifier: int, selected: int | None
+    state: MatchState, model: Model, key: str, modifier: int, selected: int | None, dice: int
 ) -> Wizard | None:
     action = ACTION_BY_KEY.get(key)
     if action is None or not action.target or not _can_act(state, model):
         return None
+    named = dice if needs_dice(model, action) else None
     choices = []
     for target in state.models:
         if target.id == model.id or target.out:
             continue
-        declared = Declared(model.id, key, target=target.id, modifier=modifier)
+        declared = Declared(model.id, key, target=target.id, modifier=modifier, dice=named)
         try:
             check_action(state, model, action, declared)
         except RuleViolation as error:
@@ -577,7 +633,11 @@ def _wizard(
             reason = _reason(error)
         else:
             reason = ""
-        lines = _attack_lines(model, target, modifier) if action.effect is Effect.ATTACK else ()
+        lines: tuple[Text, ...] = ()
+        if action.effect is Effect.ATTACK:
+            lines = _attack_lines(model, target, modifier, named)
+        elif action.effect is Effect.PUSH:
+            lines = _push_lines()
         button = _button(
             "declare",
             "%(name)s",
@@ -587,6 +647,7 @@ def _wizard(
                 "action": key,
                 "target": target.id,
                 "modifier": modifier or None,
+                "dice": named,
             },
             reason=reason,
             style="target",
@@ -596,7 +657,10 @@ def _wizard(
     modifiers = tuple(
         (
             value,
-            urlencode({"wizard": key, "unit": model.id, "mod": value}),
+            urlencode(
+                {"wizard": key, "unit": model.id, "mod": value}
+                | ({"dice": named} if named is not None else {})
+            ),
             value == modifier,
         )
         for value in range(-2, 3)
@@ -609,6 +673,7 @@ def _wizard(
         modifiers=modifiers,
         attack=action.effect is Effect.ATTACK,
         targets=tuple(choices),
+        dice=named,
     )
 
 
@@ -789,7 +854,7 @@ def _prompt(state: MatchState) -> Prompt:
                 args={"unit": m.id},
             )
             for m in state.models
-            if m.active_npc and m.standing and not m.activated
+            if m.active_npc and _can_act(state, m) and (not m.fleeing or state.rallied == m.id)
         )
         return Prompt(
             "npc_actions",
@@ -802,7 +867,7 @@ def _prompt(state: MatchState) -> Prompt:
             ),
             skips,
         )
-    if state.phase is Phase.NPC_MOVES and state.turn is not None:
+    if state.phase is Phase.NPC_MOVES and state.turn is not None and state.pending is None:
         mover = state.players[state.turn]
         buttons = [
             _button(
@@ -814,7 +879,7 @@ def _prompt(state: MatchState) -> Prompt:
                 cost=MOVE_NOTES[key],
             )
             for m in state.models
-            if m.passive_npc and m.in_play
+            if m.passive_npc and m.in_play and not m.activated
             for key in ("walk", "march", "sprint")
         ]
         buttons.append(
@@ -834,8 +899,8 @@ def _prompt(state: MatchState) -> Prompt:
             ),
             Text(
                 _(
-                    "Players move up to two passive NPCs each, one at a time, the start player "
-                    "first."
+                    "Players move up to two different passive NPCs each, one at a time, the "
+                    "start player first; each NPC moves once. Models may react to a move."
                 )
             ),
             tuple(buttons),
@@ -904,13 +969,6 @@ def _selection(state: MatchState, model: Model, selected: int | None) -> Selecti
         )
     if not _can_act(state, model):
         return Selection(view, Text("%(name)s", {"name": model.name}))
-    if state.phase is Phase.NPC_ACTIONS:
-        keys = [k for k in (a.key for a in ACTIONS) if k in NPC_ACTIONS] + [NPC_ACTION]
-        return Selection(
-            view,
-            Text(_("%(name)s acts"), {"name": model.name}),
-            _grouped(_action_buttons(state, model, keys, "declare", reaction=False)),
-        )
     if model.fleeing and state.rallied != model.id:
         chance = odds.morale_pass(model.morale_dice, model.lost, model.rerolls(RollKind.MORALE))
         button = _button(
@@ -924,7 +982,18 @@ def _selection(state: MatchState, model: Model, selected: int | None) -> Selecti
         return Selection(
             view, Text(_("%(name)s flees"), {"name": model.name}), (ButtonGroup("", (button,)),)
         )
-    keys = [a.key for a in ACTIONS if not model.fleeing or a.key in FLEEING_ACTIONS]
+    if model.fleeing:
+        keys = [a.key for a in ACTIONS if a.key in FLEEING_ACTIONS]
+    elif state.phase is Phase.NPC_ACTIONS:
+        keys = [k for k in (a.key for a in ACTIONS) if k in NPC_ACTIONS] + [NPC_ACTION]
+    else:
+        keys = [a.key for a in ACTIONS]
+    if state.phase is Phase.NPC_ACTIONS:
+        return Selection(
+            view,
+            Text(_("%(name)s acts"), {"name": model.name}),
+            _grouped(_action_buttons(state, model, keys, "declare", reaction=False)),
+        )
     return Selection(
         view,
         Text(_("Activate %(name)s: one action"), {"name": model.name}),
@@ -941,6 +1010,7 @@ class ScenarioView:
     summary: str
     victory: str
     rounds: int
+    starter: str  # gettext_noop-marked: who begins each round
     objectives: tuple[str, ...]
     vp_kill: int
     vp_npc: int
@@ -979,6 +1049,7 @@ def _scenario_view(state: MatchState) -> ScenarioView | None:
         summary=scenario.summary,
         victory=victory,
         rounds=scenario.rounds,
+        starter=dict(STARTER_CHOICES)[scenario.starter.value],
         objectives=scenario.objective_names,
         vp_kill=scenario.vp_kill,
         vp_npc=scenario.vp_npc,
@@ -1035,13 +1106,16 @@ def _result(state: MatchState) -> Text | None:
     )
 
 
-def _modifier(params: Mapping[str, str]) -> int:
-    raw = params.get("mod", "0")
+def _number(params: Mapping[str, str], name: str, default: int, lo: int, hi: int) -> int:
     try:
-        value = int(raw)
+        value = int(params.get(name, default))
     except ValueError:
-        return 0
-    return max(-MAX_MODIFIER, min(MAX_MODIFIER, value))
+        return default
+    return max(lo, min(hi, value))
+
+
+def _modifier(params: Mapping[str, str]) -> int:
+    return _number(params, "mod", 0, -MAX_MODIFIER, MAX_MODIFIER)
 
 
 def tracker_view(
@@ -1052,7 +1126,8 @@ def tracker_view(
     model = state.models[selected] if selected is not None else None
     wizard = None
     if model is not None and params.get("wizard"):
-        wizard = _wizard(state, model, params["wizard"], _modifier(params), selected)
+        dice = _number(params, "dice", DEFAULT_NAMED_DICE, 1, MAX_ATTACK_DICE)
+        wizard = _wizard(state, model, params["wizard"], _modifier(params), selected, dice)
     scenario = state.scenario
     holders: tuple[tuple[str, str], ...] = ()
     if scenario is not None and state.holders:

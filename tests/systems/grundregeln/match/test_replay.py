@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from apps.systems.core.buttons import Field
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Command
 from apps.systems.core.rosters import CatalogData, CatalogEntry, EntryInput, RosterInput
@@ -113,13 +114,16 @@ def _skip() -> Game:
 def _move_npc() -> Game:
     g = _skip()
     g.do("move_npc", unit=g.unit("Bürger"), action="sprint")
+    g.do("react", unit=g.unit("Anna 1"), action="block")
+    for _ in range(2):
+        g.do("resolve")
     return g
 
 
 @covers("end_npc_moves")
 def _end_moves() -> Game:
-    g = _move_npc()
-    g.do("end_npc_moves", player=1)
+    g = _skip()
+    g.do("end_npc_moves", player=0)
     return g
 
 
@@ -209,8 +213,10 @@ def _catalog() -> tuple[CatalogData, list[dict[str, Any]]]:
 
 
 def _args(button: Button) -> dict[str, Any]:
+    """The command's arguments as the form sends them: hidden fields and typed-in numbers."""
     args: dict[str, Any] = {}
-    for field in button.fields:
+    fields = [*button.fields, *(Field(i.name, str(i.value)) for i in button.inputs)]
+    for field in fields:
         name, _sep, kind = field.name.removeprefix("args.").partition(":")
         args[name] = (
             int(field.value)

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import pytest
 
+from apps.systems.core.schema import SchemaError
 from apps.systems.grundregeln.catalog import Size
 from apps.systems.grundregeln.match.decide import cancelled_dice
 from apps.systems.grundregeln.match.state import Phase
+from apps.systems.grundregeln.scenario import scenario_from_data
 from apps.systems.grundregeln.tables import damage_value, hit_value
 from tests.systems.grundregeln.match.helpers import (
     CROSSBOW,
@@ -100,6 +102,28 @@ def test_the_round_start_roll_records_its_odds() -> None:
     assert rolled["odds"] == ["1/2", "1/2"]
 
 
+def test_a_scenario_may_say_who_begins_every_round() -> None:
+    g = Game(setup(data={**scenario(rounds=2), "starter": "second"}))
+    assert g.phase is Phase.ACTIONS and g.state.starter == 1 and g.state.turn == 1
+    assert g.log[-1].type == "starter_chosen" and g.log[-1].data["by"] == "scenario"
+    g.refused("roll_round_start", "not_now")
+    g.refused("choose_starter", "not_now", player=0)
+    for unit in ("Ben 1", "Anna 1", "Ben 2", "Anna 2"):
+        g.act(unit, "walk")
+    assert g.state.round == 2 and g.phase is Phase.ACTIONS and g.state.turn == 1
+
+
+def test_without_a_scenario_starter_the_round_start_roll_decides() -> None:
+    g = Game(setup(data={**scenario(), "starter": "roll"}))
+    assert g.phase is Phase.ROUND_START
+
+
+def test_the_scenario_starter_must_be_a_known_choice() -> None:
+    with pytest.raises(SchemaError) as caught:
+        scenario_from_data("s", "S", {**scenario(), "starter": "third"})
+    assert [e.field for e in caught.value.errors] == ["starter"]
+
+
 # --- Activations -------------------------------------------------------------------------------
 
 
@@ -135,7 +159,7 @@ def test_round_end_removes_status_tokens() -> None:
     g.do("resolve")
     g.do("resolve")
     assert g.model("Ben 1").blocking and g.model("Ben 1").reacted
-    for unit in ("Ben 1", "Anna 2", "Ben 2"):
+    for unit in ("Ben 2", "Anna 2"):
         g.act(unit, "walk")
     # No NPCs and no objectives: the next round starts at once.
     assert g.state.round == 2 and g.phase is Phase.ROUND_START
@@ -199,6 +223,52 @@ def test_striking_needs_a_ready_melee_weapon() -> None:
     )
 
 
+def test_a_model_without_a_weapon_attacks_with_the_dice_the_table_names() -> None:
+    unarmed = profile("Faust", weapons=[])
+    g = Game(setup([[model(unarmed)], [model(profile("Ben"))]])).begin()
+    g.refused("declare", "attack_dice_required", unit=g.unit("Faust"), action="strike", target=1)
+    g.refused("declare", "invalid_args", unit=g.unit("Faust"), action="strike", target=1, dice=0)
+    g.do("declare", unit=g.unit("Faust"), action="strike", target=g.unit("Ben"), dice=2)
+    attack = g.event(g.dice(5, 1, 1).do("resolve"), "attacked")
+    assert attack["attack_dice"] == 2 and attack["weapon"] is None
+    assert g.model("Faust").engaged == (g.unit("Ben"),)
+
+
+def test_a_shot_needs_a_ranged_weapon_on_the_card() -> None:
+    unarmed = profile("Faust", weapons=[])
+    g = Game(setup([[model(unarmed)], [model(profile("Ben"))]])).begin()
+    g.refused("declare", "no_ranged_weapon", unit=g.unit("Faust"), action="shoot", target=1, dice=2)
+
+
+def test_a_reaction_without_a_weapon_names_its_attack_dice_too() -> None:
+    unarmed = profile("Faust", weapons=[])
+    g = Game(setup([[model(profile("Anna"))], [model(unarmed)]])).begin()
+    g.do("declare", unit=g.unit("Anna"), action="walk")
+    g.refused("react", "attack_dice_required", unit=g.unit("Faust"), action="strike")
+    g.do("react", unit=g.unit("Faust"), action="strike", dice=1, modifier=1)
+    attack = g.event(g.dice(1, 1).do("resolve"), "attacked")
+    assert attack["attack_dice"] == 2
+
+
+def test_a_model_with_a_weapon_of_the_kind_readies_it_instead_of_naming_dice() -> None:
+    g = started()
+    g.act("Anna 1", "switch_weapon", weapon=1)
+    g.act("Ben 1", "walk")
+    # With the weapon ready, its card gives the dice; named dice do not count.
+    g.do("declare", unit=g.unit("Anna 2"), action="strike", target=g.unit("Ben 1"), dice=6)
+    assert g.event(g.dice(1, 1, 1).do("resolve"), "attacked")["attack_dice"] == 3
+    g.act("Ben 2", "walk")
+    g.begin()
+    g.refused(
+        "declare",
+        "wrong_weapon",
+        unit=g.unit("Anna 1"),
+        action="strike",
+        target=g.unit("Ben 2"),
+        dice=4,
+    )
+
+
 def test_a_slow_reload_weapon_must_be_reloaded_with_a_complex_action() -> None:
     shooter = profile("Schütze", weapons=[CROSSBOW])
     g = Game(setup([[model(shooter)], [model(profile("Ben"))]])).begin()
@@ -216,6 +286,9 @@ def test_a_fast_reload_is_simple_and_may_be_a_reaction() -> None:
     gunner = profile("Pistolero", weapons=[PISTOL])
     g = Game(setup([[model(profile("Anna"))], [model(gunner)] * 2])).begin(starter=1)
     g.dice(1, 1).act("Pistolero 1", "shoot", "Anna")
+    g.act("Anna", "walk")
+    g.act("Pistolero 2", "walk")
+    g.begin()  # round 2: Pistolero 1's marker is gone, its pistol still empty
     g.do("declare", unit=g.unit("Anna"), action="walk")
     g.do("react", unit=g.unit("Pistolero 1"), action="reload_fast")
     g.do("resolve")
@@ -262,6 +335,16 @@ def test_a_push_rolls_d6_and_ends_the_melee() -> None:
     assert g.model("Ben 1").engaged == ()
 
 
+def test_a_push_roll_records_its_exact_odds() -> None:
+    g = started()
+    pushed = g.event(g.dice(6, 2).act("Anna 1", "push", "Ben 1"), "pushed")
+    assert pushed["distance"] == 8
+    # 8" or more: a 6 and then 2 or more on the extra die.
+    assert pushed["odds"] == [["at_least", "5/36"]]
+    record = g.state.rolls[-1]
+    assert record.kind == "push" and record.odds == (("at_least", "5/36"),)
+
+
 def test_block_adds_one_defence_die_until_the_round_end() -> None:
     g = started()
     g.do("declare", unit=g.unit("Anna 1"), action="strike", target=g.unit("Ben 1"))
@@ -271,6 +354,20 @@ def test_block_adds_one_defence_die_until_the_round_end() -> None:
     # hits 5 5 5, damage 4 4 4, two defence dice 4 4 cancel two of them.
     attack = g.event(g.dice(5, 5, 5, 4, 4, 4, 4, 4).do("resolve"), "attacked")
     assert attack["defence"]["dice"] == [4, 4] and attack["lost"] == 1
+
+
+def test_a_block_in_the_npc_phase_lasts_until_the_next_round_starts() -> None:
+    g = npc_game()
+    finish_actions(g)
+    g.do("declare", unit=g.unit("Hund"), action="strike", target=g.unit("Anna 1"))
+    g.do("react", unit=g.unit("Anna 1"), action="block")
+    g.do("resolve")
+    g.dice(1, 1, 1).do("resolve")
+    assert g.phase is Phase.NPC_MOVES and g.model("Anna 1").blocking
+    g.do("end_npc_moves", player=0)
+    g.do("end_npc_moves", player=1)
+    assert g.state.round == 2 and g.phase is Phase.ROUND_START
+    assert not g.model("Anna 1").blocking
 
 
 def test_pursuit_needs_a_fleeing_enemy() -> None:
@@ -330,6 +427,48 @@ def test_a_model_reacts_once_per_round() -> None:
     g.do("declare", unit=g.unit("Anna 1"), action="walk")
     g.do("react", unit=g.unit("Ben 1"), action="block")
     g.refused("react", "already_reacted", unit=g.unit("Ben 1"), action="walk")
+
+
+def test_a_model_that_reacted_cannot_activate_later_in_the_round() -> None:
+    g = started()
+    g.do("declare", unit=g.unit("Anna 1"), action="walk")
+    g.do("react", unit=g.unit("Ben 1"), action="block")
+    g.do("resolve")
+    g.do("resolve")
+    assert g.state.turn == 1
+    g.refused("declare", "already_reacted", unit=g.unit("Ben 1"), action="walk")
+
+
+def test_a_model_that_acted_cannot_react() -> None:
+    g = started()
+    g.act("Anna 1", "walk")
+    g.do("declare", unit=g.unit("Ben 1"), action="walk")
+    g.refused("react", "already_activated", unit=g.unit("Anna 1"), action="block")
+
+
+def test_a_side_whose_models_all_reacted_has_nothing_left_to_activate() -> None:
+    g = started()
+    g.do("declare", unit=g.unit("Anna 1"), action="walk")
+    g.do("react", unit=g.unit("Ben 1"), action="block")
+    g.do("react", unit=g.unit("Ben 2"), action="block")
+    for _ in range(3):
+        g.do("resolve")
+    assert g.state.turn == 0
+    g.act("Anna 2", "walk")
+    assert g.state.round == 2 and g.phase is Phase.ROUND_START
+
+
+def test_a_reaction_aims_at_the_acting_model() -> None:
+    g = started()
+    g.do("declare", unit=g.unit("Anna 1"), action="walk")
+    g.refused(
+        "react", "reaction_target", unit=g.unit("Ben 1"), action="strike", target=g.unit("Anna 2")
+    )
+    g.refused(
+        "react", "reaction_target", unit=g.unit("Ben 1"), action="push", target=g.unit("Ben 2")
+    )
+    g.do("react", unit=g.unit("Ben 1"), action="push", target=g.unit("Anna 1"))
+    assert g.state.pending.reactions[0].target == g.unit("Anna 1")
 
 
 def test_no_reaction_is_declared_once_resolution_began() -> None:
@@ -483,6 +622,32 @@ def test_every_further_lp_loss_tests_again() -> None:
     assert g.model("Zäh 1").fleeing
 
 
+def test_an_attack_that_costs_no_lp_tests_no_morale() -> None:
+    g = started()
+    g.do("adjust", unit=g.unit("Ben 1"), lp=1)
+    # Three hit dice miss: Ben 1 has lost 3 of 4 LP, but this attack cost none.
+    events = g.dice(1, 1, 1).act("Anna 1", "strike", "Ben 1")
+    assert g.event(events, "attacked")["lost"] == 0
+    assert "morale_tested" not in g.types(events)
+
+
+def test_a_fall_that_costs_no_lp_tests_no_morale() -> None:
+    g = started()
+    g.do("adjust", unit=g.unit("Ben 1"), lp=1)
+    events = g.dice(1, 1).do("fall", unit=g.unit("Ben 1"), distance=2)
+    assert g.event(events, "attacked")["lost"] == 0
+    assert "morale_tested" not in g.types(events)
+
+
+def test_a_fall_that_costs_lp_past_half_tests_morale() -> None:
+    g = started()
+    g.do("adjust", unit=g.unit("Ben 1"), lp=2)
+    # One hit, damage 5, the defence die 1 does not cancel it: 3 of 4 LP lost.
+    events = g.dice(5, 1, 5, 1, 4, 4, 4).do("fall", unit=g.unit("Ben 1"), distance=2)
+    tested = g.event(events, "morale_tested")
+    assert tested["lost"] == 3 and tested["passed"]
+
+
 def test_a_test_needs_as_many_fours_as_lp_lost_and_a_failure_flees_at_once() -> None:
     g = started()
     events = g.dice(5, 5, 5, 5, 5, 5, 1, 4, 4, 1, 3).act("Anna 1", "strike", "Ben 1")
@@ -570,23 +735,113 @@ def test_an_active_npc_may_do_nothing() -> None:
     assert g.phase is Phase.NPC_MOVES
 
 
+def fleeing_hound() -> Game:
+    """The NPC phase begins with the active NPC Hund fleeing, 2 of its 4 LP lost."""
+    g = npc_game()
+    g.do("adjust", unit=g.unit("Hund"), lp=2, fleeing=True)
+    finish_actions(g)
+    assert g.phase is Phase.NPC_ACTIONS
+    return g
+
+
+def test_an_active_npc_that_is_not_fleeing_does_not_flee_or_rally() -> None:
+    g = npc_game()
+    finish_actions(g)
+    g.refused("declare", "npc_action_invalid", unit=g.unit("Hund"), action="flee")
+    g.refused("declare", "npc_action_invalid", unit=g.unit("Hund"), action="restore_morale")
+
+
+def test_a_fleeing_active_npc_tests_its_morale_before_it_acts() -> None:
+    g = fleeing_hound()
+    g.refused("declare", "morale_test_first", unit=g.unit("Hund"), action="walk")
+    g.refused("skip_npc", "morale_test_first", unit=g.unit("Hund"))
+    events = g.dice(4, 1, 1, 2).do("test_morale", unit=g.unit("Hund"))
+    assert g.types(events)[:2] == ["morale_tested", "fled"]
+    assert g.model("Hund").activated and g.phase is Phase.NPC_MOVES
+
+
+def test_a_rallied_active_npc_may_only_restore_its_morale_or_move() -> None:
+    g = fleeing_hound()
+    g.dice(4, 4, 1).do("test_morale", unit=g.unit("Hund"))
+    assert g.state.rallied == g.unit("Hund")
+    g.refused("test_morale", "already_tested", unit=g.unit("Hund"))
+    g.refused(
+        "declare",
+        "fleeing_restricted",
+        unit=g.unit("Hund"),
+        action="strike",
+        target=g.unit("Anna 1"),
+    )
+    g.refused("declare", "fleeing_restricted", unit=g.unit("Hund"), action="npc_action")
+    g.act("Hund", "restore_morale")
+    assert not g.model("Hund").fleeing and g.phase is Phase.NPC_MOVES
+
+
+def move_npc(g: Game, name: str, action: str = "walk") -> None:
+    """A player moves a passive NPC; nobody reacts."""
+    g.do("move_npc", unit=g.unit(name), action=action)
+    g.do("resolve")
+
+
 def test_passive_npcs_are_moved_alternately_starting_with_the_start_player() -> None:
     g = npc_game()
     finish_actions(g)
     g.do("skip_npc", unit=g.unit("Hund"))
     assert g.state.turn == 0
-    g.do("move_npc", unit=g.unit("Bürger 1"))
+    move_npc(g, "Bürger 1")
     assert g.state.turn == 1
     g.refused("move_npc", "not_your_turn", unit=g.unit("Bürger 2"), player=0)
 
 
-def test_each_player_moves_at_most_two_passive_npcs() -> None:
+def test_each_passive_npc_moves_at_most_once_per_npc_phase() -> None:
     g = npc_game()
     finish_actions(g)
     g.do("skip_npc", unit=g.unit("Hund"))
-    for _ in range(4):
-        g.do("move_npc", unit=g.unit("Bürger 1"), action="walk")
+    move_npc(g, "Bürger 1")
+    g.refused("move_npc", "npc_already_moved", unit=g.unit("Bürger 1"))
+    move_npc(g, "Bürger 2")
+    g.refused("move_npc", "npc_already_moved", unit=g.unit("Bürger 1"))
+    g.refused("move_npc", "npc_already_moved", unit=g.unit("Bürger 2"))
+
+
+def test_each_player_moves_at_most_two_different_passive_npcs() -> None:
+    data = scenario(npcs=[npc("Bürger", "passive", count=5)])
+    g = Game(setup(data=data)).begin()
+    finish_actions(g)
+    assert g.phase is Phase.NPC_MOVES
+    for name, mover in (("Bürger 1", 0), ("Bürger 2", 1), ("Bürger 3", 0), ("Bürger 4", 1)):
+        assert g.state.turn == mover
+        move_npc(g, name)
+    # Both players have moved two: Bürger 5 stays where it is.
     assert g.state.round == 2 and g.phase is Phase.ROUND_START
+
+
+def test_the_npc_moves_end_when_every_passive_npc_has_moved() -> None:
+    g = npc_game()
+    finish_actions(g)
+    g.do("skip_npc", unit=g.unit("Hund"))
+    for name in ("Bürger 1", "Bürger 2", "Bürger 3"):
+        move_npc(g, name)
+    assert g.state.round == 2 and g.phase is Phase.ROUND_START
+
+
+def test_models_may_react_to_a_passive_npc_move() -> None:
+    g = npc_game()
+    finish_actions(g)
+    g.do("skip_npc", unit=g.unit("Hund"))
+    g.do("move_npc", unit=g.unit("Bürger 1"), action="walk")
+    g.refused("move_npc", "action_pending", unit=g.unit("Bürger 2"))
+    g.refused("end_npc_moves", "action_pending", player=0)
+    g.refused("react", "npc_passive", unit=g.unit("Ben 1"), action="strike")
+    g.do("react", unit=g.unit("Ben 1"), action="push")
+    g.do("react", unit=g.unit("Anna 2"), action="block")
+    pushed = g.dice(3).do("resolve")
+    assert g.event(pushed, "pushed")["target"] == g.unit("Bürger 1")
+    g.do("resolve")
+    moved = g.do("resolve")
+    assert g.types(moved)[:3] == ["action_resolved", "moved", "npc_moved"]
+    assert g.state.turn == 1 and g.state.pending is None
+    assert g.model("Ben 1").reacted and g.model("Anna 2").blocking
 
 
 def test_a_player_may_stop_moving_npcs() -> None:
@@ -594,9 +849,9 @@ def test_a_player_may_stop_moving_npcs() -> None:
     finish_actions(g)
     g.do("skip_npc", unit=g.unit("Hund"))
     g.do("end_npc_moves", player=0)
-    g.do("move_npc", unit=g.unit("Bürger 1"), action="sprint")
+    move_npc(g, "Bürger 1", "sprint")
     assert g.state.turn == 1
-    g.do("move_npc", unit=g.unit("Bürger 2"))
+    move_npc(g, "Bürger 2")
     assert g.state.round == 2
 
 
