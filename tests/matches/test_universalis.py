@@ -258,3 +258,68 @@ def test_the_match_form_offers_the_secret_choice_and_agreed_missions(
     assert "Each player picks a mission in secret (rulebook)" in page
     assert "Kopfjagd (Headhunt)" in page and "Round limit" in page
     assert "Random: flip a card" not in page
+
+
+def scripted(*faces: int) -> random.Random:
+    from tests.systems.universalis.helpers import ScriptedRandom
+
+    rng = ScriptedRandom(0)
+    rng.script.extend(faces)
+    return rng
+
+
+def drive(match: Match, user: Any, type_: str, *faces: int, **args: Any) -> None:
+    services.match_apply_command(
+        user=user,
+        match_id=match.pk,
+        command_type=type_,
+        args=args,
+        expected_seq=None,
+        idempotency_key=None,
+        rng=scripted(*faces),
+    )
+
+
+def test_the_tracker_offers_the_panic_retest_and_sends_it(
+    universalis: GameSystem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A telematon whose operator lives panics; at the end of the operator's phase the page
+    offers its retest and the end-phase form sends it."""
+    anna, ben = UserFactory(), UserFactory()
+    match = opened(universalis, anna, ben)
+    drive(match, anna, "choose_mission", player=0, mission="vernichtung")
+    drive(match, ben, "choose_mission", player=1, mission="vernichtung")
+    drive(match, anna, "roll_deployment", 12, 1)
+    drive(match, anna, "start_game")
+    drive(match, anna, "pick", player=0, unit=2)
+    drive(match, ben, "pick", 12, 1, player=1, unit=4)
+    drive(match, anna, "auto_hit", 12, 1, unit=1, strength=30, damage=20)
+    drive(match, anna, "panic_test", 1, unit=0)
+    drive(match, anna, "panic_test", 1, unit=2)
+    drive(match, anna, "panic_test", 12, unit=3)
+    match.refresh_from_db()
+    assert match.state["units"][3]["panic"] and match.state["active"] == 2
+
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(anna)
+    page = client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
+    assert "panics: panic test again (EH) as the phase ends" in page
+    assert 'name="args.panic_retests.0.unit:int" value="3"' in page
+
+    monkeypatch.setattr(services, "_server_rng", lambda: scripted(1))
+    response = client.post(
+        reverse("matches:command", args=[match.pk]),
+        {
+            "command": "end_phase",
+            "expected_seq": str(match.seq),
+            "idempotency_key": "retest",
+            "args.panic_retests.0._on:bool": "true",
+            "args.panic_retests.0.unit:int": "3",
+            "args.panic_retests.0.friends:int": "1",
+            "args.panic_retests.0.enemies:int": "0",
+        },
+    )
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert not match.state["units"][3]["panic"]
+    assert match.state["active"] != 2

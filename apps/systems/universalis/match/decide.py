@@ -2017,21 +2017,50 @@ def _correct(ctx: Ctx, args: Args) -> None:
 
 @command("end_phase")
 def _end_phase(ctx: Ctx, args: Args) -> None:
-    """Ends the initiative phase; a panicking model may retest at its end (11.4.1), except a
-    telematon without its operator: it has no EH of its own and its panic comes from having no
-    operator, so it keeps it (19.3, 19.5)."""
+    """Ends the initiative phase; a panicking model may retest at its end (11.4.1): the active
+    model (``panic_retest``) and the telematons acting in its phase (``panic_retests``, each
+    naming its ``unit``), except a telematon without its operator: it has no EH of its own and
+    its panic comes from having no operator, so it keeps it (19.3, 19.5)."""
     if ctx.state.phase is not Phase.ACTING or ctx.state.active is None:
         raise refuse("not_now", "No initiative phase is running.")
     _blocked(ctx)
     unit = ctx.unit(ctx.state.active)
     if args.has("unit") and args.integer("unit", lo=0) != unit.id:
         raise refuse("not_active", "That model's phase is not running.")
+    retests: list[tuple[Unit, Args]] = []
     if unit.in_play and unit.panic and args.has("panic_retest"):
-        if _orphan(ctx.state, unit):
-            raise refuse("orphan_panic", f"{unit.name} has no operator: its panic stays.")
-        retest = Args(args.mapping("panic_retest"))
-        _panic_roll(ctx, unit, retest, just_eliminated=False)
+        retests.append((unit, Args(args.mapping("panic_retest"))))
+    group = _phase_group(ctx.state, unit.id)
+    for retest in args.objects("panic_retests", most=6):
+        member = ctx.unit(retest.integer("unit", lo=0))
+        if member not in group:
+            raise refuse("not_active", f"It is not {member.name}'s initiative phase.")
+        if not member.panic:
+            raise refuse("not_panicking", f"{member.name} is not panicking.")
+        if any(done.id == member.id for done, _retest in retests):
+            raise refuse("retest_twice", f"{member.name} retests its panic once.")
+        retests.append((member, retest))
+    for member, _retest in retests:
+        if _orphan(ctx.state, member):
+            raise refuse("orphan_panic", f"{member.name} has no operator: its panic stays.")
+    for member, retest in retests:
+        _panic_roll(ctx, ctx.unit(member.id), retest, just_eliminated=False)
     _finish_phase(ctx)
+
+
+def may_retest(state: MatchState, unit: Unit) -> str:
+    """Why ``unit`` cannot retest its panic at the end of the running phase ("" if it can): it
+    must panic, be in play and act in this phase, and not be a telematon without its operator
+    (11.4.1, 19.3)."""
+    if state.phase is not Phase.ACTING or state.active is None:
+        return "not_now"
+    if not unit.in_play or unit not in _phase_group(state, state.active):
+        return "not_active"
+    if not unit.panic:
+        return "not_panicking"
+    if _orphan(state, unit):
+        return "orphan_panic"
+    return ""
 
 
 def _finish_phase(ctx: Ctx) -> None:

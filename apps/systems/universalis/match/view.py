@@ -21,6 +21,7 @@ from apps.systems.universalis.match import rules
 from apps.systems.universalis.match.decide import (
     eligible,
     free_activations,
+    may_retest,
     picking,
 )
 from apps.systems.universalis.match.missions import MISSIONS, mission
@@ -64,6 +65,57 @@ REFUSALS: Mapping[str, str] = {
     "target_twice": _("Name each target once and give it all its shots."),
     "too_far": _("That is farther than the model moves with one move (its speed)."),
     "threat_failed": _("The direct-threat test failed this phase: the model cannot disengage."),
+    "retest_twice": _("A panicking model retests its panic once at the end of its phase."),
+    "not_panicking": _("That model is not panicking."),
+    "not_indirect": _("That weapon cannot fire indirectly now (reaction fire never does)."),
+    "area_one_target": _("An area weapon fires once, at one point or model."),
+    "no_target": _("Name a target."),
+    "target_out": _("That model is no longer in play."),
+    "target_self": _("A model does not attack itself."),
+    "wrong_weapon": _("That weapon does not fit the attack (ranged or melee)."),
+    "no_weapon": _("A telematon cannot fight unarmed."),
+    "unknown_weapon": _("That model has no such weapon."),
+    "readiness_wk": _("Fire readiness needs a weapon of WK I to III."),
+    "no_readiness": _("That model is not in fire readiness."),
+    "no_reload": _("That weapon has no reload marker."),
+    "no_move": _("Reaction fire answers an enemy's move."),
+    "no_melee": _("A counter-attack answers a melee attack on this model."),
+    "no_disengage": _("An opportunity attack answers an enemy disengaging."),
+    "cannot_dodge": _("That model cannot dodge now (it cannot react or lies prone)."),
+    "cannot_turn": _("That model cannot turn any more."),
+    "prone_already": _("That model is lying down already."),
+    "not_prone": _("That model is standing already."),
+    "no_danger_zone": _("Telematons have no danger zone: they make no direct-threat test."),
+    "deployment_first": _("First make the deployment roll-off and deploy."),
+    "picked_already": _("This player has picked a model already."),
+    "no_shock_paid": _("That telematon has no shock token this round."),
+    "not_camouflaged": _("That model is not camouflaged."),
+    "no_camouflage": _("That model has no camouflage."),
+    "bad_supporter": _("Only another friend can support the reveal."),
+    "unknown_item": _("That model has no such trait or equipment."),
+    "no_action": _("That trait or equipment needs no action: it always applies."),
+    "unknown_power": _("That model has no such power."),
+    "not_touch": _("That power is not a touch power."),
+    "power_in_play": _("That power is in play: end it before using it again."),
+    "power_not_in_play": _("That power is not in play."),
+    "cannot_block": _("That model cannot block that power (it needs a discipline)."),
+    "no_panic_test": _("That model owes no panic test."),
+    "no_burning_test": _("That model has no fire to test now."),
+    "nothing_to_correct": _("Give the hit points, AP or shock tokens to set."),
+    "unknown_unit": _("There is no such model in this match."),
+    "unknown_player": _("There is no such player in this match."),
+    "unknown_mission": _("There is no such Universalis mission."),
+    "unknown_command": _("Universalis has no such command."),
+    "invalid_args": _("The command's details are incomplete or not valid."),
+    "players": _("A Universalis match has 2 players."),
+    "empty_team": _("Each group needs at least 2 models."),
+    "bad_model": _("A unit card of a group cannot be read."),
+}
+# What a wound roll's reroll is named after (odds.next_reroll's codes): the rulebook's effect.
+REROLLS: Mapping[str, str] = {
+    "erschuetterung": _("Erschütterung: the attacker forces an armour reroll"),
+    "adaptiv": _("Adaptiv: the armour is rolled again"),
+    "robust": _("Robust: the defender forces a wound reroll"),
 }
 ON_WIN = (("hit", _("hit")), ("push", _("push back")), ("power", _("touch power")))
 COVER_CHOICES = (
@@ -161,6 +213,7 @@ class MemberActions:
     blockers: tuple[Option, ...]
     enemy_powers: tuple[Option, ...]
     speed: int
+    max_move: int  # the most one move takes it (the engine refuses more: too_far)
     move_cost: int
     target_rows: tuple[int, ...]
     can_flee: bool
@@ -203,6 +256,7 @@ class TrackerView:
     members: tuple[MemberActions, ...]
     reactions: Reactions | None
     panic_due: tuple[UnitView, ...]
+    retests: tuple[UnitView, ...]  # panicking models of the phase that may retest at its end
     burning_due: tuple[UnitView, ...]
     area: bool
     area_targets: tuple[Option, ...]
@@ -287,8 +341,14 @@ def _unit_view(state: MatchState, unit: Unit, selected: int | None) -> UnitView:
 
 
 def _roll_view(roll: Roll) -> RollView:
+    params = dict(roll.params)
+    translate: tuple[str, ...] = ()
+    effect = params.get("effect")
+    if isinstance(effect, str) and effect in REROLLS:
+        # A wound reroll names its effect by its code: shown by its rulebook name.
+        params["effect"], translate = REROLLS[effect], ("effect",)
     return RollView(
-        label=Text(roll.label, dict(roll.params)),
+        label=Text(roll.label, params, translate),
         dice=roll.dice,
         outcome=OUTCOMES.get(roll.outcome, roll.outcome),
         odds=roll.odds,
@@ -448,6 +508,7 @@ def _member(state: MatchState, unit: Unit, selected: int | None) -> MemberAction
             for i in u.powers_in_play
         ),
         speed=rules.speed(unit),
+        max_move=rules.max_move(unit),
         move_cost=2 if unit.prone else 1,
         # One target row, and more for sustained fire (at most 5 targets in all, 14.12).
         target_rows=tuple(
@@ -670,6 +731,11 @@ def tracker_view(
         if chosen is not None and not blocked
         else None,
         panic_due=tuple(_unit_view(state, state.units[d.unit], selected) for d in state.panic_due),
+        retests=tuple(
+            _unit_view(state, u, selected)
+            for u in state.units
+            if not blocked and not may_retest(state, u)
+        ),
         burning_due=tuple(_unit_view(state, state.units[u], selected) for u in state.burning_due),
         area=state.area is not None,
         area_targets=tuple(
