@@ -280,11 +280,8 @@ def drive(match: Match, user: Any, type_: str, *faces: int, **args: Any) -> None
     )
 
 
-def test_the_tracker_offers_the_panic_retest_and_sends_it(
-    universalis: GameSystem, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A telematon whose operator lives panics; at the end of the operator's phase the page
-    offers its retest and the end-phase form sends it."""
+def acting_match(universalis: GameSystem) -> tuple[Match, Any, Any]:
+    """Round 1: Anna's drone operator (2, with its drone 3) takes its phase."""
     anna, ben = UserFactory(), UserFactory()
     match = opened(universalis, anna, ben)
     drive(match, anna, "choose_mission", player=0, mission="vernichtung")
@@ -293,6 +290,53 @@ def test_the_tracker_offers_the_panic_retest_and_sends_it(
     drive(match, anna, "start_game")
     drive(match, anna, "pick", player=0, unit=2)
     drive(match, ben, "pick", 12, 1, player=1, unit=4)
+    return match, anna, ben
+
+
+def test_the_tracker_previews_the_odds_of_the_attack_forms(universalis: GameSystem) -> None:
+    """The page shows the odds of the shot form's defaults; a changed field asks the tracker
+    with the form's fields (HTMX) and the answer carries the new odds; bad fields never fail."""
+    match, anna, _ben = acting_match(universalis)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(anna)
+    url = reverse("matches:tracker", args=[match.pk])
+    page = client.get(url).content.decode()
+    assert 'id="preview-shoot-2"' in page and 'id="preview-melee-2"' in page
+    assert "Wound against armour: damage" in page and "Success " in page
+    near = client.get(
+        url,
+        {
+            "command": "shoot",
+            "args.unit:int": "2",
+            "args.targets.0.unit:int": "4",
+            "args.targets.0.distance:int": "1",
+        },
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    far = client.get(
+        url,
+        {
+            "command": "shoot",
+            "args.unit:int": "2",
+            "args.targets.0.unit:int": "4",
+            "args.targets.0.distance:int": "499",
+        },
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    assert "Hit " in near and "out of the weapon" in far
+    junk = client.get(url, {"command": "melee", "args.unit:int": "2", "args.weapon:int": "x"})
+    assert junk.status_code == 200
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(anna)
+    assert "Treffer" in client.get(url).content.decode()
+
+
+def test_the_tracker_offers_the_panic_retest_and_sends_it(
+    universalis: GameSystem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A telematon whose operator lives panics; at the end of the operator's phase the page
+    offers its retest and the end-phase form sends it."""
+    match, anna, _ben = acting_match(universalis)
     drive(match, anna, "auto_hit", 12, 1, unit=1, strength=30, damage=20)
     drive(match, anna, "panic_test", 1, unit=0)
     drive(match, anna, "panic_test", 1, unit=2)

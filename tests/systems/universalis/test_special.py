@@ -448,7 +448,16 @@ def panicking_drone() -> Game:
     drone (1) panics."""
     g = drone_game().phase_of(0, 3)
     g.dice(12, 1).do("auto_hit", unit=2, strength=20, damage=20)
-    g.dice(1).do("panic_test", unit=0)
+    form = {
+        "command": "panic_test",
+        "args.unit:int": "0",
+        "args.enemies:int": "2",
+        "args.friends_in_contact:int": "1",
+    }
+    shown = tracker_view(g.state, selected=None, params=form).panic_due
+    assert [t.unit.id for t in shown] == [0, 1]
+    events = g.dice(1).do("panic_test", unit=0, enemies=2, friends_in_contact=1)
+    assert shown[0].preview[0].params["exact"] == one(events, "panic_tested")["roll"]["odds"]
     g.dice(12).do("panic_test", unit=1)
     assert g.unit(1).panic and not g.unit(0).panic
     return g
@@ -456,9 +465,17 @@ def panicking_drone() -> Game:
 
 def test_a_telematon_whose_operator_lives_retests_its_panic_at_the_phase_end() -> None:
     g = panicking_drone()
+    form = {
+        "command": "end_phase",
+        "args.panic_retests.0._on:bool": "true",
+        "args.panic_retests.0.unit:int": "1",
+        "args.panic_retests.0.friends:int": "1",
+    }
+    (retest,) = tracker_view(g.state, selected=None, params=form).retests
     events = g.dice(1).do("end_phase", panic_retests=[{"unit": 1, "friends": 1}])
-    # The operator's EH 6 + 1 friend.
+    # The operator's EH 6 + 1 friend, with the chance the form showed.
     assert one(events, "panic_tested")["roll"]["target"] == 7
+    assert retest.preview[0].params["exact"] == one(events, "panic_tested")["roll"]["odds"]
     assert not g.unit(1).panic
 
 
@@ -471,7 +488,7 @@ def test_only_a_panicking_model_of_the_phase_retests_and_only_once() -> None:
 
 def test_the_view_offers_the_retest_exactly_when_the_rules_allow_it() -> None:
     g = panicking_drone()
-    assert [u.id for u in tracker_view(g.state, selected=None, params={}).retests] == [1]
+    assert [t.unit.id for t in tracker_view(g.state, selected=None, params={}).retests] == [1]
     g.dice(12).do("end_phase", panic_retests=[{"unit": 1}])
     # Ben's phase: Anna's panicking drone does not act, so it does not retest.
     assert g.unit(1).panic and g.state.active == 3

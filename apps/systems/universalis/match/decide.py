@@ -27,13 +27,11 @@ from apps.systems.universalis.catalog import (
     Movement,
     PowerDuration,
     PowerRange,
-    Size,
     Weapon,
 )
 from apps.systems.universalis.match import rules
 from apps.systems.universalis.match.missions import MISSIONS, mission
 from apps.systems.universalis.match.odds import (
-    Rerolls,
     attribute_odds,
     comparative_odds,
     fraction_text,
@@ -56,6 +54,19 @@ from apps.systems.universalis.match.state import (
     Unit,
     Zone,
     ZoneName,
+)
+from apps.systems.universalis.match.values import (
+    SHOT_EXTRA,
+    attribute_value,
+    dodge_values,
+    melee_tie_values,
+    melee_values,
+    panic_modifier,
+    power_value,
+    reveal_value,
+    shot_base,
+    shot_value,
+    wound_values,
 )
 
 SIDES = 12
@@ -403,8 +414,8 @@ def _roll_initiative(ctx: Ctx, a: Unit, b: Unit) -> None:
     agi_b = rules.attribute(ctx.state, b, "agi")
     outcome, roll = ctx.comparative(
         _("Initiative: %(a)s against %(b)s (AGI)"),
-        agi_a + rules.critical_modifier(a),
-        agi_b + rules.critical_modifier(b),
+        attribute_value(ctx.state, a, "agi"),
+        attribute_value(ctx.state, b, "agi"),
         a=a.name,
         b=b.name,
     )
@@ -605,8 +616,9 @@ def _threat_roll(ctx: Ctx, unit: Unit, label: str, event: str) -> bool:
 
 
 def _eh_test(ctx: Ctx, unit: Unit, label: str, modifier: int = 0) -> tuple[bool, Roll]:
-    target = rules.attribute(ctx.state, unit, "eh") + rules.critical_modifier(unit) + modifier
-    return ctx.attribute_roll(label, target, unit=unit.name)
+    return ctx.attribute_roll(
+        label, attribute_value(ctx.state, unit, "eh", modifier), unit=unit.name
+    )
 
 
 @command("turn")
@@ -632,7 +644,7 @@ def _move(ctx: Ctx, unit: Unit, cm: int, action: str, args: Args) -> None:
             fields.update(camouflaged=True, revealed_moves=0)
     ctx.emit("moved", unit=unit.id, cm=cm, action=action, units={unit.id: fields})
     if args.boolean("movement_test"):
-        target = rules.attribute(ctx.state, unit, "agi") + rules.critical_modifier(unit)
+        target = attribute_value(ctx.state, unit, "agi")
         passed, _roll = ctx.attribute_roll(
             _("%(unit)s: movement test (AGI)"), target, unit=unit.name
         )
@@ -737,11 +749,7 @@ def _use_object(ctx: Ctx, args: Args) -> None:
     unit = _spend(ctx, unit, 1, action="use_object", operator_ap=_operator_ap(args))
     if args.has("attribute"):
         name = args.text("attribute", choices=[a.value for a in Attribute])
-        target = (
-            rules.attribute(ctx.state, unit, name)
-            + args.integer("modifier", 0, lo=-12, hi=12)
-            + rules.critical_modifier(unit)
-        )
+        target = attribute_value(ctx.state, unit, name, args.integer("modifier", 0, lo=-12, hi=12))
         passed, roll = ctx.attribute_roll(
             _("%(unit)s uses an object (%(attribute)s)"),
             target,
@@ -754,9 +762,6 @@ def _use_object(ctx: Ctx, args: Args) -> None:
 
 
 # --- Ranged combat -----------------------------------------------------------------------------
-
-SHOT_EXTRA = {"normal": 1, "aimed": 2, "snap": 0, "reaction": 0}
-SHOT_MODIFIER = {"normal": 0, "aimed": 2, "snap": -2, "reaction": -1}
 
 
 def _reveal_attacker(ctx: Ctx, unit: Unit) -> None:
@@ -882,27 +887,21 @@ def _shoot(ctx: Ctx, unit: Unit, index: int, mode: str, args: Args) -> None:
     unit = _spend(ctx, unit, cost, action=f"shot_{mode}", operator_ap=_operator_ap(args))
     _reveal_attacker(ctx, unit)
     _use_weapon(ctx, unit, index)
-    base = (
-        rules.attribute(ctx.state, unit, "fk")
-        + rules.critical_modifier(unit)
-        - rules.critical_sides(unit)
-        + SHOT_MODIFIER[mode]
-        + (2 if unit.prone else 0)
+    base = shot_base(
+        ctx.state, unit, mode, indirect=indirect, friend_sees=args.boolean("friend_sees")
     )
-    if indirect:
-        base += -3 if args.boolean("friend_sees") else -5
     for number, (target, target_args, count, penalty) in enumerate(targets):
-        modifier = base - penalty - number + (count - 1)
+        modifier = shot_value(
+            base,
+            weapon_,
+            target,
+            cover=target_args.text("cover", "none", choices=rules.COVERS),
+            indirect=indirect,
+            penalty=penalty,
+            number=number,
+            count=count,
+        )
         if target is not None:
-            cover = target_args.text("cover", "none", choices=rules.COVERS)
-            target_size = rules.size(target)
-            modifier += rules.SIZE_MODIFIER[target_size]
-            if not indirect:
-                modifier += rules.COVER_MODIFIER[cover]
-            if weapon_.unwieldy and target_size in (Size.SMALL, Size.MEDIUM):
-                modifier -= 3
-            if target.fast:
-                modifier -= 2
             if target_args.boolean("dodge"):
                 modifier -= _dodge(ctx, target, unit)
             _defence_test(ctx, target)
@@ -943,8 +942,7 @@ def _dodge(ctx: Ctx, target: Unit, shooter: Unit) -> int:
     target = _spend(ctx, target, 1, action="dodge")
     outcome, roll = ctx.comparative(
         _("%(unit)s dodges %(shooter)s (AGI)"),
-        rules.attribute(ctx.state, target, "agi") + rules.critical_modifier(target),
-        rules.attribute(ctx.state, shooter, "agi") + rules.critical_modifier(shooter),
+        *dodge_values(ctx.state, target, shooter),
         unit=target.name,
         shooter=shooter.name,
     )
@@ -1111,18 +1109,6 @@ def _reload(ctx: Ctx, args: Args) -> None:
 # --- Melee -------------------------------------------------------------------------------------
 
 
-def _melee_value(ctx: Ctx, unit: Unit, other: Unit, friends: int, *, zero: bool) -> int:
-    """NK with the modifiers both sides share: +2 per other friend touching the enemy, +2 per
-    size step larger, −3 with an unwieldy weapon or equipment, the critical and colossus-side
-    maluses (15.7). ``zero``: it fights with NK 0 (a lost reckless attack countered, or a
-    disengaging model attacked)."""
-    nk = 0 if zero else rules.attribute(ctx.state, unit, "nk")
-    value = nk + 2 * friends + 2 * max(0, rules.size_steps(unit, other))
-    if unit.card.unwieldy:
-        value -= 3
-    return value + rules.critical_modifier(unit) - rules.critical_sides(unit)
-
-
 def _melee(
     ctx: Ctx,
     attacker: Unit,
@@ -1143,22 +1129,20 @@ def _melee(
     power_index = args.integer("power", 0, lo=0, hi=20) if on_win == "power" else None
     if power_index is not None:
         _touch_power(attacker, power_index)
-    bonus = 0
-    if attacker.camouflaged and attacker.card.camouflage is not None:
-        bonus += 3 if attacker.card.camouflage.active else 2
+    # Valued before the attack reveals a camouflaged attacker: it strikes from hiding.
+    value_a, value_d = melee_values(
+        ctx.state,
+        attacker,
+        defender,
+        friends=args.integer("friends", 0, lo=0, hi=8),
+        enemy_friends=args.integer("enemy_friends", 0, lo=0, hi=8),
+        charge=charge,
+        reckless=reckless,
+        attacker_zero=attacker_zero,
+        defender_zero=defender_zero,
+    )
     _reveal_attacker(ctx, attacker)
     _use_weapon(ctx, attacker, index)
-    value_a = (
-        _melee_value(
-            ctx, attacker, defender, args.integer("friends", 0, lo=0, hi=8), zero=attacker_zero
-        )
-        + bonus
-        + (3 if reckless else 0)
-        + (2 if charge and not defender.defence else 0)
-    )
-    value_d = _melee_value(
-        ctx, defender, attacker, args.integer("enemy_friends", 0, lo=0, hi=8), zero=defender_zero
-    )
     outcome, roll = ctx.comparative(
         _("%(unit)s attacks %(target)s with %(weapon)s (NK)"),
         value_a,
@@ -1171,8 +1155,7 @@ def _melee(
     while outcome == "tie":
         outcome, roll = ctx.comparative(
             _("Melee tie: %(unit)s against %(target)s (AGI)"),
-            rules.attribute(ctx.state, attacker, "agi") + rules.critical_modifier(attacker),
-            rules.attribute(ctx.state, defender, "agi") + rules.critical_modifier(defender),
+            *melee_tie_values(ctx.state, attacker, defender),
             unit=attacker.name,
             target=defender.name,
         )
@@ -1322,13 +1305,7 @@ def _reveal(ctx: Ctx, args: Args) -> None:
     unit = _spend(ctx, unit, 2 + extra, action="reveal", operator_ap=_operator_ap(args))
     for supporter in supporters:
         _spend(ctx, ctx.unit(supporter.id), 2, action="recon_support")
-    value = (
-        rules.attribute(ctx.state, unit, "wn")
-        + rules.critical_modifier(unit)
-        - target.card.camouflage.level
-        + extra
-        + len(supporters)
-    )
+    value = reveal_value(ctx.state, unit, target, extra=extra, supporters=len(supporters))
     passed, roll = ctx.attribute_roll(
         _("%(unit)s tries to reveal %(target)s (WN)"), value, unit=unit.name, target=target.name
     )
@@ -1408,12 +1385,12 @@ def _power_roll(ctx: Ctx, unit: Unit, index: int, owner: Unit, label: str) -> bo
     """The power's attribute roll with its difficulty; HP are lost on a failure, or always
     (20.2.2-20.2.3). ``owner`` holds the power (a blocker rolls against another's power)."""
     power = owner.powers[index]
-    value = (
-        rules.attribute(ctx.state, unit, power.attribute)
-        + power.difficulty
-        + rules.critical_modifier(unit)
+    passed, roll = ctx.attribute_roll(
+        label,
+        power_value(ctx.state, unit, power),
+        unit=unit.name,
+        power=power.name,
     )
-    passed, roll = ctx.attribute_roll(label, value, unit=unit.name, power=power.name)
     ctx.emit("power_rolled", unit=unit.id, power=power.name, passed=passed, roll=dump(roll))
     if power.hp_loss and (power.hp_loss_always or not passed):
         _lose_hp(ctx, unit.id, power.hp_loss, None, cause="power", shock=False)
@@ -1523,13 +1500,6 @@ def _block_power(ctx: Ctx, args: Args) -> None:
 # --- Wounds, damage, conditions ----------------------------------------------------------------
 
 
-def _active_effects(weapon_effects: tuple[Effect, ...], victim: Unit) -> frozenset[Effect]:
-    """A weapon's effects the victim's armour does not cancel (10.3)."""
-    armour = victim.card.armour
-    cancelled = set(armour.effects) if armour else set()
-    return frozenset(e for e in weapon_effects if e not in cancelled)
-
-
 def _reduced(victim: Unit, damage: int, effects: tuple[Effect, ...]) -> int:
     """Damage reduction, then Strukturverstärkt halves (rounded down) unless the weapon is
     Strukturschädigend (10.3.3, 10.5)."""
@@ -1540,18 +1510,6 @@ def _reduced(victim: Unit, damage: int, effects: tuple[Effect, ...]) -> int:
     if Effect.STRUKTURVERSTAERKT in armour.effects and Effect.STRUKTURSCHAEDIGEND not in effects:
         damage //= 2
     return damage
-
-
-def _protection(victim: Unit, effects: frozenset[Effect]) -> int:
-    """The armour roll's value: the armour's protection (halved, rounded up, against
-    Panzerbrechend), or KO if it has none or KO is higher (10.4)."""
-    armour = victim.card.armour
-    if armour is None:
-        return victim.card.ko
-    protection = armour.protection_for(victim.card.ko)
-    if Effect.PANZERBRECHEND in effects:
-        protection = math.ceil(protection / 2)
-    return max(protection, victim.card.ko)
 
 
 def _wound(
@@ -1569,23 +1527,10 @@ def _wound(
     if not victim.in_play:
         return
     zone = _hit_zone(ctx, victim)
-    effects = _active_effects(weapon_.effects, victim)
+    values = wound_values(attacker, victim, weapon_, extra=extra, cover=cover)
+    effects, rerolls = values.effects, values.rerolls
+    wound_value, armour_value = values.wound, values.armour
     ko = attacker.card.ko if attacker is not None else 0
-    strength = weapon_.strength_for(ko) * (2 if Effect.EXPLOSIV in effects else 1) + extra
-    protection = _protection(victim, effects)
-    if Effect.SCHRAPNELL not in effects:
-        protection += rules.COVER_ARMOUR[cover]
-        camouflage = victim.card.camouflage
-        if camouflage is not None and camouflage.active and not victim.camouflaged:
-            protection += 1
-    wound_value = strength + (rules.critical_modifier(attacker) if attacker else 0)
-    armour_value = protection + rules.critical_modifier(victim)
-    armour_effects = victim.card.armour.effects if victim.card.armour else ()
-    rerolls = Rerolls(
-        erschuetterung=Effect.ERSCHUETTERUNG in effects,
-        adaptiv=Effect.ADAPTIV in armour_effects,
-        robust=Effect.ROBUST in armour_effects,
-    )
     outcome, roll = ctx.comparative(
         _("Wound against armour: %(weapon)s against %(target)s"),
         wound_value,
@@ -1839,12 +1784,12 @@ def _panic_test(ctx: Ctx, args: Args) -> None:
 
 
 def _panic_roll(ctx: Ctx, unit: Unit, args: Args, *, just_eliminated: bool) -> None:
-    modifier = (
-        (-3 if just_eliminated else 0)
-        - 2 * args.integer("other_eliminated", 0, lo=0, hi=20)
-        - args.integer("enemies", 0, lo=0, hi=20)
-        + args.integer("friends", 0, lo=0, hi=20)
-        + 3 * args.integer("friends_in_contact", 0, lo=0, hi=8)
+    modifier = panic_modifier(
+        just_eliminated=just_eliminated,
+        other_eliminated=args.integer("other_eliminated", 0, lo=0, hi=20),
+        enemies=args.integer("enemies", 0, lo=0, hi=20),
+        friends=args.integer("friends", 0, lo=0, hi=20),
+        friends_in_contact=args.integer("friends_in_contact", 0, lo=0, hi=8),
     )
     passed, roll = _eh_test(ctx, unit, _("%(unit)s: panic test (EH)"), modifier)
     ctx.emit(
@@ -1985,7 +1930,7 @@ def _fall(ctx: Ctx, args: Args) -> None:
         return
     damage = unit.card.ko
     if height == "double":
-        target = rules.attribute(ctx.state, unit, "agi") + rules.critical_modifier(unit)
+        target = attribute_value(ctx.state, unit, "agi")
         passed, _roll = ctx.attribute_roll(_("%(unit)s lands safely (AGI)"), target, unit=unit.name)
         if passed:
             return
