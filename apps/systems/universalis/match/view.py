@@ -18,13 +18,13 @@ from apps.systems.core.match import TimelineLine as Text
 from apps.systems.universalis.builder import ROMAN, CardView, card_view
 from apps.systems.universalis.catalog import Equipment, PowerRange, Trait
 from apps.systems.universalis.match import rules
-from apps.systems.universalis.match.decide import (
+from apps.systems.universalis.match.missions import MISSIONS, mission
+from apps.systems.universalis.match.order import (
     eligible,
     free_activations,
     may_retest,
     picking,
 )
-from apps.systems.universalis.match.missions import MISSIONS, mission
 from apps.systems.universalis.match.preview import (
     chance_line,
     melee_lines,
