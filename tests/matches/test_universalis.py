@@ -328,7 +328,7 @@ def test_the_tracker_previews_the_odds_of_the_attack_forms(universalis: GameSyst
     assert junk.status_code == 200
     client = Client(HTTP_ACCEPT_LANGUAGE="de")
     client.force_login(anna)
-    assert "Treffer" in client.get(url).content.decode()
+    assert "Verletzungs- und Rüstungswurf: Schaden" in client.get(url).content.decode()
 
 
 def test_the_tracker_offers_the_panic_retest_and_sends_it(
