@@ -6,7 +6,7 @@ secret", taps a mission, and the page hides it again. Then the deployment roll-o
 picks and the initiative roll, a shot whose roll panel shows the dice and the exact odds, an
 automatic hit from the table tools that eliminates Ben's group leader, the panic tests it
 triggers, and the round end, where Anna's Kopfjagd is accomplished. The server's dice are a
-seeded ``random.Random``.
+seeded ``random.Random``. Before the shot, its exact odds show and follow the form's fields.
 """
 
 from __future__ import annotations
@@ -109,6 +109,16 @@ def test_a_short_universalis_game_on_a_shared_tablet(
                 active = tracker.locator(".active-panel").first
                 leader = tracker.locator(".team").nth(1).locator(".unit").first
                 if not shot and active.get_by_role("button", name="Fire", exact=True).count():
+                    # The shot's exact odds show before it is made and follow the form.
+                    preview = active.locator("output[id^=preview-shoot]")
+                    expect(preview).to_contain_text("Hit ")
+                    distance = active.locator('input[name="args.targets.0.distance:int"]')
+                    distance.fill("499")
+                    distance.dispatch_event("change")
+                    expect(preview).to_contain_text("out of the weapon's range")
+                    distance.fill("10")
+                    distance.dispatch_event("change")
+                    expect(preview).to_contain_text("Hit ")
                     command(page, active.get_by_role("button", name="Fire", exact=True))
                     expect(tracker.locator(".roll-panel .die").first).to_be_visible()
                     expect(tracker.locator(".roll-panel")).to_contain_text("chance")

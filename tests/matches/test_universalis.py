@@ -258,3 +258,112 @@ def test_the_match_form_offers_the_secret_choice_and_agreed_missions(
     assert "Each player picks a mission in secret (rulebook)" in page
     assert "Kopfjagd (Headhunt)" in page and "Round limit" in page
     assert "Random: flip a card" not in page
+
+
+def scripted(*faces: int) -> random.Random:
+    from tests.systems.universalis.helpers import ScriptedRandom
+
+    rng = ScriptedRandom(0)
+    rng.script.extend(faces)
+    return rng
+
+
+def drive(match: Match, user: Any, type_: str, *faces: int, **args: Any) -> None:
+    services.match_apply_command(
+        user=user,
+        match_id=match.pk,
+        command_type=type_,
+        args=args,
+        expected_seq=None,
+        idempotency_key=None,
+        rng=scripted(*faces),
+    )
+
+
+def acting_match(universalis: GameSystem) -> tuple[Match, Any, Any]:
+    """Round 1: Anna's drone operator (2, with its drone 3) takes its phase."""
+    anna, ben = UserFactory(), UserFactory()
+    match = opened(universalis, anna, ben)
+    drive(match, anna, "choose_mission", player=0, mission="vernichtung")
+    drive(match, ben, "choose_mission", player=1, mission="vernichtung")
+    drive(match, anna, "roll_deployment", 12, 1)
+    drive(match, anna, "start_game")
+    drive(match, anna, "pick", player=0, unit=2)
+    drive(match, ben, "pick", 12, 1, player=1, unit=4)
+    return match, anna, ben
+
+
+def test_the_tracker_previews_the_odds_of_the_attack_forms(universalis: GameSystem) -> None:
+    """The page shows the odds of the shot form's defaults; a changed field asks the tracker
+    with the form's fields (HTMX) and the answer carries the new odds; bad fields never fail."""
+    match, anna, _ben = acting_match(universalis)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(anna)
+    url = reverse("matches:tracker", args=[match.pk])
+    page = client.get(url).content.decode()
+    assert 'id="preview-shoot-2"' in page and 'id="preview-melee-2"' in page
+    assert "Wound against armour: damage" in page and "Success " in page
+    near = client.get(
+        url,
+        {
+            "command": "shoot",
+            "args.unit:int": "2",
+            "args.targets.0.unit:int": "4",
+            "args.targets.0.distance:int": "1",
+        },
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    far = client.get(
+        url,
+        {
+            "command": "shoot",
+            "args.unit:int": "2",
+            "args.targets.0.unit:int": "4",
+            "args.targets.0.distance:int": "499",
+        },
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    assert "Hit " in near and "out of the weapon" in far
+    junk = client.get(url, {"command": "melee", "args.unit:int": "2", "args.weapon:int": "x"})
+    assert junk.status_code == 200
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(anna)
+    assert "Verletzungs- und Rüstungswurf: Schaden" in client.get(url).content.decode()
+
+
+def test_the_tracker_offers_the_panic_retest_and_sends_it(
+    universalis: GameSystem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A telematon whose operator lives panics; at the end of the operator's phase the page
+    offers its retest and the end-phase form sends it."""
+    match, anna, _ben = acting_match(universalis)
+    drive(match, anna, "auto_hit", 12, 1, unit=1, strength=30, damage=20)
+    drive(match, anna, "panic_test", 1, unit=0)
+    drive(match, anna, "panic_test", 1, unit=2)
+    drive(match, anna, "panic_test", 12, unit=3)
+    match.refresh_from_db()
+    assert match.state["units"][3]["panic"] and match.state["active"] == 2
+
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(anna)
+    page = client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
+    assert "panics: panic test again (EH) as the phase ends" in page
+    assert 'name="args.panic_retests.0.unit:int" value="3"' in page
+
+    monkeypatch.setattr(services, "_server_rng", lambda: scripted(1))
+    response = client.post(
+        reverse("matches:command", args=[match.pk]),
+        {
+            "command": "end_phase",
+            "expected_seq": str(match.seq),
+            "idempotency_key": "retest",
+            "args.panic_retests.0._on:bool": "true",
+            "args.panic_retests.0.unit:int": "3",
+            "args.panic_retests.0.friends:int": "1",
+            "args.panic_retests.0.enemies:int": "0",
+        },
+    )
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert not match.state["units"][3]["panic"]
+    assert match.state["active"] != 2

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from apps.systems.universalis.catalog import Equipment, Movement, Trait, Weapon
+from apps.systems.universalis.match.view import tracker_view
 from tests.systems.universalis.helpers import (
     RIFLE,
     Game,
@@ -92,6 +93,31 @@ def test_a_wheeled_model_may_move_2_cm_more_for_a_road() -> None:
     g = acting(soldier("Anna", group_leader=True, movement=Movement.WHEELS))
     g.refused("move", "too_far", unit=0, cm=13)
     g.do("move", unit=0, cm=12)
+
+
+def offered_move(g: Game, unit: int) -> int:
+    view = tracker_view(g.state, selected=None, params={})
+    return next(m.max_move for m in view.members if m.unit.id == unit)
+
+
+@pytest.mark.parametrize(
+    "card",
+    [
+        soldier("Anna", group_leader=True),
+        soldier("Anna", group_leader=True, movement=Movement.WHEELS),
+        soldier("Anna", group_leader=True, equipment=(Equipment("Kiste", weight=20),)),
+    ],
+)
+def test_the_move_input_offers_exactly_the_moves_the_engine_allows(card: object) -> None:
+    g = acting(card)
+    most = offered_move(g, 0)
+    g.refused("move", "too_far", unit=0, cm=most + 1)
+    g.do("move", unit=0, cm=most)
+    g.dice(12, 1).do("auto_hit", unit=0, strength=5, damage=6)
+    assert g.unit(0).critical
+    most = offered_move(g, 0)
+    g.refused("move", "too_far", unit=0, cm=most + 1)
+    g.do("move", unit=0, cm=most)
 
 
 def test_tracks_repeat_a_failed_movement_test_once() -> None:

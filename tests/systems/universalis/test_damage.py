@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from apps.systems.universalis.catalog import Armour, Camouflage, Effect
+from apps.systems.universalis.match.view import REROLLS, tracker_view
 from tests.systems.universalis.helpers import Game, model, one, setup, soldier
 
 
@@ -124,6 +125,11 @@ def test_erschuetterung_forces_the_armour_roll_again_when_the_attacker_is_behind
     events = hit(g, 1, 12, 1, effects=("erschuetterung",))
     wound = one(events, "wound_rolled")
     assert len(wound["rolls"]) == 2 and (wound["wound"], wound["armour"]) == (6, 6)
+    reroll = tracker_view(g.state, selected=None, params={}).rolls[-1].label
+    # Named by the effect's (translatable) rulebook name, never by its code.
+    assert reroll.params["effect"] == REROLLS["erschuetterung"]
+    assert reroll.translate == ("effect",)
+    assert "Erschütterung" in reroll.text
 
 
 def test_adaptiv_lets_the_defender_roll_the_armour_again() -> None:

@@ -15,7 +15,7 @@ from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Command
 from apps.systems.universalis.catalog import Camouflage, Equipment, PowerDuration, Trait
 from apps.systems.universalis.match.commands import COMMAND_SPECS
-from apps.systems.universalis.match.decide import free_activations, picking
+from apps.systems.universalis.match.order import free_activations, picking
 from apps.systems.universalis.match.state import Phase
 from tests.systems.universalis.helpers import (
     ENGINE,

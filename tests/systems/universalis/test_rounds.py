@@ -37,7 +37,7 @@ def finish_round(g: Game) -> None:
             g.do("pick", player=0, unit=a.id)
             g.dice(9, 1).do("pick", player=1, unit=b.id)
         else:
-            from apps.systems.universalis.match.decide import free_activations
+            from apps.systems.universalis.match.order import free_activations
 
             g.do("activate", unit=free_activations(state)[0].id)
 

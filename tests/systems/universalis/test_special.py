@@ -7,6 +7,7 @@ from typing import Any
 
 from apps.systems.universalis.catalog import Camouflage, PowerDuration, PowerRange, Weapon
 from apps.systems.universalis.match.state import ZoneName
+from apps.systems.universalis.match.view import tracker_view
 from tests.systems.universalis.helpers import (
     MAGE_DISCIPLINE,
     RIFLE,
@@ -440,3 +441,73 @@ def test_a_weapon_with_strength_added_to_ko() -> None:
     g = game_of(anna, bens()).phase_of(0, 2)
     events = g.dice(12, 1, 1, 12).do("melee", unit=0, target=2, weapon=0)
     assert one(events, "wound_rolled")["wound"] == 1 + 4 + 2
+
+
+def panicking_drone() -> Game:
+    """Anna's operator (0) acts; her soldier (2) falls, the operator keeps its nerve and its
+    drone (1) panics."""
+    g = drone_game().phase_of(0, 3)
+    g.dice(12, 1).do("auto_hit", unit=2, strength=20, damage=20)
+    form = {
+        "command": "panic_test",
+        "args.unit:int": "0",
+        "args.enemies:int": "2",
+        "args.friends_in_contact:int": "1",
+    }
+    shown = tracker_view(g.state, selected=None, params=form).panic_due
+    assert [t.unit.id for t in shown] == [0, 1]
+    events = g.dice(1).do("panic_test", unit=0, enemies=2, friends_in_contact=1)
+    assert shown[0].preview[0].params["exact"] == one(events, "panic_tested")["roll"]["odds"]
+    g.dice(12).do("panic_test", unit=1)
+    assert g.unit(1).panic and not g.unit(0).panic
+    return g
+
+
+def test_a_telematon_whose_operator_lives_retests_its_panic_at_the_phase_end() -> None:
+    g = panicking_drone()
+    form = {
+        "command": "end_phase",
+        "args.panic_retests.0._on:bool": "true",
+        "args.panic_retests.0.unit:int": "1",
+        "args.panic_retests.0.friends:int": "1",
+    }
+    (retest,) = tracker_view(g.state, selected=None, params=form).retests
+    events = g.dice(1).do("end_phase", panic_retests=[{"unit": 1, "friends": 1}])
+    # The operator's EH 6 + 1 friend, with the chance the form showed.
+    assert one(events, "panic_tested")["roll"]["target"] == 7
+    assert retest.preview[0].params["exact"] == one(events, "panic_tested")["roll"]["odds"]
+    assert not g.unit(1).panic
+
+
+def test_only_a_panicking_model_of_the_phase_retests_and_only_once() -> None:
+    g = panicking_drone()
+    g.refused("end_phase", "not_active", panic_retests=[{"unit": 3}])
+    g.refused("end_phase", "not_panicking", panic_retests=[{"unit": 0}])
+    g.refused("end_phase", "retest_twice", panic_retests=[{"unit": 1}, {"unit": 1}])
+
+
+def test_the_view_offers_the_retest_exactly_when_the_rules_allow_it() -> None:
+    g = panicking_drone()
+    assert [t.unit.id for t in tracker_view(g.state, selected=None, params={}).retests] == [1]
+    g.dice(12).do("end_phase", panic_retests=[{"unit": 1}])
+    # Ben's phase: Anna's panicking drone does not act, so it does not retest.
+    assert g.unit(1).panic and g.state.active == 3
+    assert tracker_view(g.state, selected=None, params={}).retests == ()
+
+
+def test_a_telematon_without_its_operator_is_never_offered_the_retest() -> None:
+    g = drone_game("stellung-halten").phase_of(0, 3)
+    g.dice(12, 1).do("auto_hit", unit=0, strength=20, damage=20)
+    g.do("skip_panic_test", unit=2)
+    from tests.systems.universalis.test_rounds import finish_round
+
+    finish_round(g)
+    g.do("end_round")
+    g.phase_of(2, 3).do("end_phase")
+    g.do("end_phase")
+    g.do("activate", unit=4)
+    g.do("end_phase")
+    g.do("activate", unit=1)
+    assert g.unit(1).panic
+    assert tracker_view(g.state, selected=None, params={}).retests == ()
+    g.refused("end_phase", "orphan_panic", panic_retests=[{"unit": 1}])

@@ -288,7 +288,18 @@ COMMAND_SPECS: Final = (
         _("End the initiative phase (a panicking model may retest)."),
         (
             ArgSpec("unit", "int", required=False, help=_("The active model (checked if given).")),
-            ArgSpec("panic_retest", "object", required=False, help=_("Panic modifiers.")),
+            ArgSpec(
+                "panic_retest",
+                "object",
+                required=False,
+                help=_("The active model retests its panic: enemies, friends, …, as panic_test."),
+            ),
+            ArgSpec(
+                "panic_retests",
+                "list",
+                required=False,
+                help=_("Panicking models of the phase that retest: unit and the panic modifiers."),
+            ),
         ),
     ),
     CommandSpec("surrender", _("At a round's end: the player gives up and loses."), (_PLAYER,)),

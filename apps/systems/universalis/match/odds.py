@@ -120,3 +120,14 @@ def _settle(
 
 def fraction_text(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}"
+
+
+def percent_text(p: Fraction) -> str:
+    """A probability read at arm's length: whole percent, "<1 %" and ">99 %" at the ends."""
+    if p in (0, 1):
+        return f"{int(p * 100)} %"
+    if p < Fraction(1, 200):
+        return "<1 %"
+    if p > Fraction(199, 200):
+        return ">99 %"
+    return f"{float(p) * 100:.0f} %"

@@ -18,14 +18,28 @@ from apps.systems.core.match import TimelineLine as Text
 from apps.systems.universalis.builder import ROMAN, CardView, card_view
 from apps.systems.universalis.catalog import Equipment, PowerRange, Trait
 from apps.systems.universalis.match import rules
-from apps.systems.universalis.match.decide import (
+from apps.systems.universalis.match.missions import MISSIONS, mission
+from apps.systems.universalis.match.order import (
     eligible,
     free_activations,
+    may_retest,
     picking,
 )
-from apps.systems.universalis.match.missions import MISSIONS, mission
+from apps.systems.universalis.match.preview import (
+    chance_line,
+    melee_lines,
+    melee_odds,
+    shot_lines,
+    shot_odds,
+)
 from apps.systems.universalis.match.state import MatchState, Phase, Roll, Unit
 from apps.systems.universalis.match.timeline import REASONS, ZONES
+from apps.systems.universalis.match.values import (
+    attribute_value,
+    panic_modifier,
+    power_value,
+    reveal_value,
+)
 
 PLAYER_COLOURS = ("red", "blue")
 
@@ -64,6 +78,57 @@ REFUSALS: Mapping[str, str] = {
     "target_twice": _("Name each target once and give it all its shots."),
     "too_far": _("That is farther than the model moves with one move (its speed)."),
     "threat_failed": _("The direct-threat test failed this phase: the model cannot disengage."),
+    "retest_twice": _("A panicking model retests its panic once at the end of its phase."),
+    "not_panicking": _("That model is not panicking."),
+    "not_indirect": _("That weapon cannot fire indirectly now (reaction fire never does)."),
+    "area_one_target": _("An area weapon fires once, at one point or model."),
+    "no_target": _("Name a target."),
+    "target_out": _("That model is no longer in play."),
+    "target_self": _("A model does not attack itself."),
+    "wrong_weapon": _("That weapon does not fit the attack (ranged or melee)."),
+    "no_weapon": _("A telematon cannot fight unarmed."),
+    "unknown_weapon": _("That model has no such weapon."),
+    "readiness_wk": _("Fire readiness needs a weapon of WK I to III."),
+    "no_readiness": _("That model is not in fire readiness."),
+    "no_reload": _("That weapon has no reload marker."),
+    "no_move": _("Reaction fire answers an enemy's move."),
+    "no_melee": _("A counter-attack answers a melee attack on this model."),
+    "no_disengage": _("An opportunity attack answers an enemy disengaging."),
+    "cannot_dodge": _("That model cannot dodge now (it cannot react or lies prone)."),
+    "cannot_turn": _("That model cannot turn any more."),
+    "prone_already": _("That model is lying down already."),
+    "not_prone": _("That model is standing already."),
+    "no_danger_zone": _("Telematons have no danger zone: they make no direct-threat test."),
+    "deployment_first": _("First make the deployment roll-off and deploy."),
+    "picked_already": _("This player has picked a model already."),
+    "no_shock_paid": _("That telematon has no shock token this round."),
+    "not_camouflaged": _("That model is not camouflaged."),
+    "no_camouflage": _("That model has no camouflage."),
+    "bad_supporter": _("Only another friend can support the reveal."),
+    "unknown_item": _("That model has no such trait or equipment."),
+    "no_action": _("That trait or equipment needs no action: it always applies."),
+    "unknown_power": _("That model has no such power."),
+    "not_touch": _("That power is not a touch power."),
+    "power_in_play": _("That power is in play: end it before using it again."),
+    "power_not_in_play": _("That power is not in play."),
+    "cannot_block": _("That model cannot block that power (it needs a discipline)."),
+    "no_panic_test": _("That model owes no panic test."),
+    "no_burning_test": _("That model has no fire to test now."),
+    "nothing_to_correct": _("Give the hit points, AP or shock tokens to set."),
+    "unknown_unit": _("There is no such model in this match."),
+    "unknown_player": _("There is no such player in this match."),
+    "unknown_mission": _("There is no such Universalis mission."),
+    "unknown_command": _("Universalis has no such command."),
+    "invalid_args": _("The command's details are incomplete or not valid."),
+    "players": _("A Universalis match has 2 players."),
+    "empty_team": _("Each group needs at least 2 models."),
+    "bad_model": _("A unit card of a group cannot be read."),
+}
+# What a wound roll's reroll is named after (odds.next_reroll's codes): the rulebook's effect.
+REROLLS: Mapping[str, str] = {
+    "erschuetterung": _("Erschütterung: the attacker forces an armour reroll"),
+    "adaptiv": _("Adaptiv: the armour is rolled again"),
+    "robust": _("Robust: the defender forces a wound reroll"),
 }
 ON_WIN = (("hit", _("hit")), ("push", _("push back")), ("power", _("touch power")))
 COVER_CHOICES = (
@@ -161,10 +226,18 @@ class MemberActions:
     blockers: tuple[Option, ...]
     enemy_powers: tuple[Option, ...]
     speed: int
+    max_move: int  # the most one move takes it (the engine refuses more: too_far)
     move_cost: int
     target_rows: tuple[int, ...]
     can_flee: bool
     operator_ap: int | None
+    # The exact odds of the attack and test forms as they are filled in (the page asks again,
+    # with the form's fields as the query, when one changes): see ``_previews``.
+    shot_preview: tuple[Text, ...] = ()
+    melee_preview: tuple[Text, ...] = ()
+    reveal_preview: tuple[Text, ...] = ()
+    power_preview: tuple[Text, ...] = ()
+    movement_test: Text | None = None
 
 
 @dataclass(frozen=True)
@@ -177,6 +250,17 @@ class Reactions:
     opportunity_attack: bool
     melee: tuple[Option, ...]
     camouflage: bool | None  # current state, None without camouflage
+    fire_preview: tuple[Text, ...] = ()
+    melee_preview: tuple[Text, ...] = ()
+
+
+@dataclass(frozen=True)
+class PanicTest:
+    """A panic test due (a friend fell) or a retest open at the phase's end, with its odds for
+    the modifiers of its form."""
+
+    unit: UnitView
+    preview: tuple[Text, ...]
 
 
 @dataclass(frozen=True)
@@ -202,7 +286,8 @@ class TrackerView:
     secrets: tuple[SecretStep, ...]
     members: tuple[MemberActions, ...]
     reactions: Reactions | None
-    panic_due: tuple[UnitView, ...]
+    panic_due: tuple[PanicTest, ...]
+    retests: tuple[PanicTest, ...]  # panicking models of the phase that may retest at its end
     burning_due: tuple[UnitView, ...]
     area: bool
     area_targets: tuple[Option, ...]
@@ -287,8 +372,14 @@ def _unit_view(state: MatchState, unit: Unit, selected: int | None) -> UnitView:
 
 
 def _roll_view(roll: Roll) -> RollView:
+    params = dict(roll.params)
+    translate: tuple[str, ...] = ()
+    effect = params.get("effect")
+    if isinstance(effect, str) and effect in REROLLS:
+        # A wound reroll names its effect by its code: shown by its rulebook name.
+        params["effect"], translate = REROLLS[effect], ("effect",)
     return RollView(
-        label=Text(roll.label, dict(roll.params)),
+        label=Text(roll.label, params, translate),
         dice=roll.dice,
         outcome=OUTCOMES.get(roll.outcome, roll.outcome),
         odds=roll.odds,
@@ -309,17 +400,176 @@ def _weapon_label(unit: Unit, index: int) -> str:
     return f"{weapon.name} (WK {ROMAN[weapon.wk]}, {cost} AP)"
 
 
-def _member(state: MatchState, unit: Unit, selected: int | None) -> MemberActions:
+# --- Odds previews -----------------------------------------------------------------------------
+
+
+def _form(params: Mapping[str, str], command: str, unit: Unit) -> Mapping[str, str]:
+    """The fields of ``command``'s form of ``unit`` when the page asks for its preview (the
+    query carries the form's fields), else nothing: the form's defaults."""
+    if params.get("command") == command and params.get("args.unit:int") == str(unit.id):
+        return params
+    return {}
+
+
+def _int(form: Mapping[str, str], key: str, default: int, lo: int, hi: int) -> int:
+    try:
+        value = int(form.get(key, ""))
+    except ValueError:
+        return default
+    return min(max(value, lo), hi)
+
+
+def _flag(form: Mapping[str, str], key: str) -> bool:
+    return form.get(key, "") in ("true", "on", "1")
+
+
+def _choice(form: Mapping[str, str], key: str, choices: Sequence[str], default: str) -> str:
+    value = form.get(key, default)
+    return value if value in choices else default
+
+
+def _pick(state: MatchState, value: int, allowed: Sequence[Option]) -> Unit | None:
+    """The form's model if it is one of the form's options, else the first option's."""
+    ids = [int(o.value) for o in allowed]
+    if not ids:
+        return None
+    return state.units[value if value in ids else ids[0]]
+
+
+def _refused(code: str) -> tuple[Text, ...]:
+    return (Text(REFUSALS.get(code, code)),)
+
+
+def _shot_preview(
+    state: MatchState, unit: Unit, params: Mapping[str, str], targets: Sequence[Option]
+) -> tuple[Text, ...]:
+    """The shot form's odds: each ticked target row (the first always) with its place among
+    the shot's targets and its shots, as ``decide`` will roll them."""
+    form = _form(params, "shoot", unit)
+    weapons = [
+        i for i, w in enumerate(unit.card.weapons) if not w.melee and not rules.usable(unit, i)
+    ]
+    if not weapons or not targets:
+        return ()
+    weapon = _int(form, "args.weapon:int", weapons[0], -1, 20)
+    mode = _choice(form, "args.mode", ("normal", "aimed", "snap"), "normal")
+    indirect = _flag(form, "args.indirect:bool")
+    rows = [0] + [i for i in range(1, 5) if _flag(form, f"args.targets.{i}._on:bool")]
+    lines: list[Text] = []
+    for number, row in enumerate(rows):
+        key = f"args.targets.{row}."
+        target = _pick(state, _int(form, key + "unit:int", -1, -1, 999), targets)
+        if target is None:
+            continue
+        odds = shot_odds(
+            state,
+            unit,
+            weapon,
+            target,
+            mode=mode,
+            distance=_int(form, key + "distance:int", 10, 0, 500),
+            cover=_choice(form, key + "cover", rules.COVERS, "none"),
+            number=number,
+            count=_int(form, key + "shots:int", 1, 1, 5),
+            indirect=indirect,
+            friend_sees=_flag(form, "args.friend_sees:bool"),
+        )
+        if len(rows) > 1:
+            lines.append(Text("%(name)s", {"name": target.name}))
+        lines += _refused(odds) if isinstance(odds, str) else shot_lines(odds)
+    return tuple(lines)
+
+
+def _melee_preview(
+    state: MatchState, unit: Unit, params: Mapping[str, str], targets: Sequence[Option]
+) -> tuple[Text, ...]:
+    form = _form(params, "melee", unit)
+    weapons = [i for i, w in enumerate(unit.card.weapons) if w.melee and not rules.usable(unit, i)]
+    weapons += [] if unit.telematon else [-1]
+    target = _pick(state, _int(form, "args.target:int", -1, -1, 999), targets)
+    if not weapons or target is None:
+        return ()
+    odds = melee_odds(
+        state,
+        unit,
+        target,
+        _int(form, "args.weapon:int", weapons[0], -1, 20),
+        friends=_int(form, "args.friends:int", 0, 0, 8),
+        enemy_friends=_int(form, "args.enemy_friends:int", 0, 0, 8),
+        charge=_flag(form, "args.charge:bool"),
+        reckless=_flag(form, "args.reckless:bool"),
+    )
+    return _refused(odds) if isinstance(odds, str) else melee_lines(odds)
+
+
+def _reveal_preview(
+    state: MatchState, unit: Unit, params: Mapping[str, str], camouflaged: Sequence[Option]
+) -> tuple[Text, ...]:
+    form = _form(params, "reveal", unit)
+    target = _pick(state, _int(form, "args.target:int", -1, -1, 999), camouflaged)
+    if target is None:
+        return ()
+    supporters = sum(1 for i in range(8) if form.get(f"args.supporters.{i}:int"))
+    extra = _int(form, "args.extra_ap:int", 0, 0, 10)
+    return (chance_line(reveal_value(state, unit, target, extra=extra, supporters=supporters)),)
+
+
+def _power_preview(state: MatchState, unit: Unit, params: Mapping[str, str]) -> tuple[Text, ...]:
+    form = _form(params, "use_power", unit)
+    usable = [i for i in range(len(unit.powers)) if i not in unit.powers_in_play]
+    if not usable:
+        return ()
+    index = _int(form, "args.power:int", usable[0], 0, 20)
+    index = index if index in usable else usable[0]
+    return (chance_line(power_value(state, unit, unit.powers[index])),)
+
+
+def _panic_test(
+    state: MatchState,
+    unit: Unit,
+    selected: int | None,
+    params: Mapping[str, str],
+    *,
+    retest: bool,
+) -> PanicTest:
+    """The panic test's EH with the modifiers of its form: the test of a friend that saw a
+    model fall (``panic_test``, −3 for it) or the retest in the end-phase form."""
+    form: Mapping[str, str] = {}
+    prefix = "args."
+    if retest and params.get("command") == "end_phase":
+        for row in range(6):
+            if params.get(f"args.panic_retests.{row}.unit:int") == str(unit.id):
+                form, prefix = params, f"args.panic_retests.{row}."
+    elif not retest:
+        form = _form(params, "panic_test", unit)
+    modifier = panic_modifier(
+        just_eliminated=not retest,
+        other_eliminated=_int(form, prefix + "other_eliminated:int", 0, 0, 20),
+        enemies=_int(form, prefix + "enemies:int", 0, 0, 20),
+        friends=_int(form, prefix + "friends:int", 0, 0, 20),
+        friends_in_contact=_int(form, prefix + "friends_in_contact:int", 0, 0, 8),
+    )
+    return PanicTest(
+        unit=_unit_view(state, unit, selected),
+        preview=(chance_line(attribute_value(state, unit, "eh", modifier)),),
+    )
+
+
+def _member(
+    state: MatchState, unit: Unit, selected: int | None, params: Mapping[str, str]
+) -> MemberActions:
     enemies = [u for u in state.units if u.player != unit.player and u.in_play]
     friends = [u for u in state.units if u.player == unit.player and u.in_play and u.id != unit.id]
     weapons = list(enumerate(unit.card.weapons))
     usable = [(i, w) for i, w in weapons if not rules.usable(unit, i)]
+    eh_odds = chance_line(attribute_value(state, unit, "eh"))
     buttons = [
         _button(
             "threat_test",
             _("Direct threat: EH test"),
             args={"unit": unit.id},
             reason=_("Once per phase.") if unit.threat_tested else "",
+            odds_lines=() if unit.threat_tested else (eh_odds,),
         )
         if not unit.telematon
         else None,
@@ -353,6 +603,8 @@ def _member(state: MatchState, unit: Unit, selected: int | None) -> MemberAction
             reason=REFUSALS["threat_failed"]
             if unit.threat_failed
             else _ap_reason(state, unit, 3 if unit.prone else 2),
+            # Once the phase's direct-threat test is passed, disengaging needs no roll.
+            odds_lines=() if unit.threat_tested else (eh_odds,),
         ),
         _button(
             "defence",
@@ -419,6 +671,8 @@ def _member(state: MatchState, unit: Unit, selected: int | None) -> MemberAction
     operator_ap = None
     if unit.telematon and unit.operator is not None and state.units[unit.operator].in_play:
         operator_ap = state.units[unit.operator].ap
+    targets = tuple(Option(u.id, u.name) for u in enemies if not u.camouflaged)
+    camouflaged = tuple(Option(u.id, u.name) for u in enemies if u.camouflaged)
     return MemberActions(
         unit=_unit_view(state, unit, selected),
         buttons=tuple(b for b in buttons if b is not None),
@@ -436,8 +690,8 @@ def _member(state: MatchState, unit: Unit, selected: int | None) -> MemberAction
         touch_powers=tuple(
             Option(i, p.name) for i, p in enumerate(unit.powers) if p.range is PowerRange.TOUCH
         ),
-        targets=tuple(Option(u.id, u.name) for u in enemies if not u.camouflaged),
-        camouflaged=tuple(Option(u.id, u.name) for u in enemies if u.camouflaged),
+        targets=targets,
+        camouflaged=camouflaged,
         friends=tuple(Option(u.id, u.name) for u in friends if not rules.can_react(u)),
         blockers=tuple(
             Option(u.id, u.name) for u in enemies if u.card.disciplines and not rules.can_react(u)
@@ -448,6 +702,7 @@ def _member(state: MatchState, unit: Unit, selected: int | None) -> MemberAction
             for i in u.powers_in_play
         ),
         speed=rules.speed(unit),
+        max_move=rules.max_move(unit),
         move_cost=2 if unit.prone else 1,
         # One target row, and more for sustained fire (at most 5 targets in all, 14.12).
         target_rows=tuple(
@@ -455,10 +710,44 @@ def _member(state: MatchState, unit: Unit, selected: int | None) -> MemberAction
         ),
         can_flee=unit.panic,
         operator_ap=operator_ap,
+        shot_preview=_shot_preview(state, unit, params, targets),
+        melee_preview=_melee_preview(state, unit, params, targets),
+        reveal_preview=_reveal_preview(state, unit, params, camouflaged),
+        power_preview=_power_preview(state, unit, params),
+        movement_test=chance_line(attribute_value(state, unit, "agi")),
     )
 
 
-def _reactions(state: MatchState, unit: Unit, selected: int | None) -> Reactions | None:
+def _first_melee(unit: Unit) -> int:
+    """The melee weapon the reaction forms offer first (as ``Reactions.melee`` lists them)."""
+    for index, weapon in enumerate(unit.card.weapons):
+        if weapon.melee and not rules.usable(unit, index):
+            return index
+    return -1
+
+
+def _reaction_fire_preview(
+    state: MatchState, unit: Unit, weapon: int, mover: int, params: Mapping[str, str]
+) -> tuple[Text, ...]:
+    """Reaction fire puts all 1 + DF shots on the mover (14.12), like ``decide``."""
+    form = _form(params, "reaction_fire", unit)
+    shots = 1 if unit.card.weapons[weapon].area else 1 + unit.card.weapons[weapon].df
+    odds = shot_odds(
+        state,
+        unit,
+        weapon,
+        state.units[mover],
+        mode="reaction",
+        distance=_int(form, "args.target.distance:int", 10, 0, 500),
+        cover=_choice(form, "args.target.cover", rules.COVERS, "none"),
+        count=shots,
+    )
+    return _refused(odds) if isinstance(odds, str) else shot_lines(odds)
+
+
+def _reactions(
+    state: MatchState, unit: Unit, selected: int | None, params: Mapping[str, str]
+) -> Reactions | None:
     if state.phase is not Phase.ACTING or not unit.in_play:
         return None
     last = state.last_action
@@ -473,14 +762,38 @@ def _reactions(state: MatchState, unit: Unit, selected: int | None) -> Reactions
         and last.kind in ("move", "disengage")
         and state.units[last.unit].player != unit.player
     )
-    return Reactions(
-        unit=_unit_view(state, unit, selected),
-        reaction_fire=can and unit.readiness is not None and enemy_moved,
-        counter_attack=can and last is not None and last.kind == "melee" and last.target == unit.id,
-        opportunity_attack=can
+    reaction_fire = can and unit.readiness is not None and enemy_moved
+    counter_attack = can and last is not None and last.kind == "melee" and last.target == unit.id
+    opportunity_attack = (
+        can
         and last is not None
         and last.kind == "disengage"
-        and state.units[last.unit].player != unit.player,
+        and state.units[last.unit].player != unit.player
+    )
+    fire_preview: tuple[Text, ...] = ()
+    if reaction_fire and last is not None and unit.readiness is not None:
+        fire_preview = _reaction_fire_preview(state, unit, unit.readiness, last.unit, params)
+    melee_preview: tuple[Text, ...] = ()
+    if (counter_attack or opportunity_attack) and last is not None:
+        command = "counter_attack" if counter_attack else "opportunity_attack"
+        form = _form(params, command, unit)
+        enemy = state.units[last.unit]  # the attacker countered, or the model disengaging
+        odds = melee_odds(
+            state,
+            unit,
+            enemy,
+            _int(form, "args.weapon:int", _first_melee(unit), -1, 20),
+            friends=_int(form, "args.friends:int", 0, 0, 8),
+            defender_zero=opportunity_attack or last.reckless_lost,
+        )
+        melee_preview = _refused(odds) if isinstance(odds, str) else melee_lines(odds)
+    return Reactions(
+        unit=_unit_view(state, unit, selected),
+        reaction_fire=reaction_fire,
+        counter_attack=counter_attack,
+        opportunity_attack=opportunity_attack,
+        fire_preview=fire_preview,
+        melee_preview=melee_preview,
         melee=tuple(
             [
                 Option(i, _weapon_label(unit, i))
@@ -642,7 +955,7 @@ def tracker_view(
     blocked = bool(state.panic_due or state.area or state.burning_due)
     if state.phase is Phase.ACTING and state.active is not None and not blocked:
         members = tuple(
-            _member(state, u, selected)
+            _member(state, u, selected, params)
             for u in state.units
             if u.in_play
             and u.burning is None
@@ -666,10 +979,18 @@ def tracker_view(
         buttons=buttons,
         secrets=_secrets(state, viewer),
         members=members,
-        reactions=_reactions(state, chosen, selected)
+        reactions=_reactions(state, chosen, selected, params)
         if chosen is not None and not blocked
         else None,
-        panic_due=tuple(_unit_view(state, state.units[d.unit], selected) for d in state.panic_due),
+        panic_due=tuple(
+            _panic_test(state, state.units[d.unit], selected, params, retest=False)
+            for d in state.panic_due
+        ),
+        retests=tuple(
+            _panic_test(state, u, selected, params, retest=True)
+            for u in state.units
+            if not blocked and not may_retest(state, u)
+        ),
         burning_due=tuple(_unit_view(state, state.units[u], selected) for u in state.burning_due),
         area=state.area is not None,
         area_targets=tuple(
