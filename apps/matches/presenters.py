@@ -2,22 +2,37 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.formats import get_format
 from django.utils.translation import gettext
 
 from apps.matches.models import UNDO_EVENT, Match, MatchEvent
 from apps.matches.selectors import engine_for, match_state, undone_groups
 from apps.systems.core.match import Event, MatchEngine, TimelineLine
 
+# A decimal number inside a parameter ("0.91", "12.5 %"); the rule systems are framework-free,
+# so they write decimals with a point and the reader's locale is applied here.
+DECIMAL_NUMBER = re.compile(r"(?<![\w.])(\d+)\.(\d+)(?![\w.])")
+
+
+def localized_decimals(value: str) -> str:
+    """``value`` with its decimal numbers written the active language's way (0,91 in German)."""
+    separator = get_format("DECIMAL_SEPARATOR")
+    return DECIMAL_NUMBER.sub(rf"\1{separator}\2", value) if separator != "." else value
+
 
 def line_text(line: TimelineLine) -> str:
-    params = {
-        key: gettext(value) if key in line.translate and isinstance(value, str) else value
-        for key, value in line.params.items()
-    }
+    params = {key: _param_text(line, key, value) for key, value in line.params.items()}
     return gettext(line.template) % params
+
+
+def _param_text(line: TimelineLine, key: str, value: str | int) -> str | int:
+    if not isinstance(value, str):
+        return value
+    return gettext(value) if key in line.translate else localized_decimals(value)
 
 
 def match_payload(
