@@ -5,6 +5,7 @@ opponent or a spectator before its reveal, neither on the page nor in the API.""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -367,3 +368,33 @@ def test_the_tracker_offers_the_panic_retest_and_sends_it(
     match.refresh_from_db()
     assert not match.state["units"][3]["panic"]
     assert match.state["active"] != 2
+
+
+def page_ids(page: str) -> list[str]:
+    from html.parser import HTMLParser
+
+    ids: list[str] = []
+
+    class Ids(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            ids.extend(value for name, value in attrs if name == "id" and value)
+
+    Ids().feed(page)
+    return ids
+
+
+def test_a_tracker_page_has_no_duplicate_ids(universalis: GameSystem) -> None:
+    """Disabled buttons name their reason by a unique id (aria-describedby), in the active
+    model's grid as in the prompt, for the operator as for its drone."""
+    match, anna, _ben = acting_match(universalis)
+    drive(match, anna, "threat_test", 1, unit=2)
+    drive(match, anna, "correct", unit=2, ap=0)
+    drive(match, anna, "correct", unit=3, ap=0)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(anna)
+    page = client.get(reverse("matches:tracker", args=[match.pk]), {"unit": "4"}).content.decode()
+    assert page.count('class="reason"') >= 6
+    ids = page_ids(page)
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+    for described in set(re.findall(r'aria-describedby="([^"]+)"', page)):
+        assert described in ids
