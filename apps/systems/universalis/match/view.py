@@ -112,6 +112,7 @@ REFUSALS: Mapping[str, str] = {
     "power_in_play": _("That power is in play: end it before using it again."),
     "power_not_in_play": _("That power is not in play."),
     "cannot_block": _("That model cannot block that power (it needs a discipline)."),
+    "block_own_power": _("A model blocks only an enemy's power: end an own power instead."),
     "no_panic_test": _("That model owes no panic test."),
     "no_burning_test": _("That model has no fire to test now."),
     "nothing_to_correct": _("Give the hit points, AP or shock tokens to set."),
@@ -224,7 +225,9 @@ class MemberActions:
     camouflaged: tuple[Option, ...]
     friends: tuple[Option, ...]
     blockers: tuple[Option, ...]
-    enemy_powers: tuple[Option, ...]
+    # Kraft blockieren (20.5): one button per lasting enemy power in play, with its odds; only
+    # for a model of a discipline.
+    block_powers: tuple[Button, ...]
     speed: int
     max_move: int  # the most one move takes it (the engine refuses more: too_far)
     move_cost: int
@@ -524,6 +527,39 @@ def _power_preview(state: MatchState, unit: Unit, params: Mapping[str, str]) -> 
     return (chance_line(power_value(state, unit, unit.powers[index])),)
 
 
+def _block_buttons(state: MatchState, unit: Unit, enemies: Sequence[Unit]) -> tuple[Button, ...]:
+    """Kraft blockieren (2 AP): a model of a discipline may try to end each lasting enemy power
+    in play, on a roll against the power's attribute and difficulty (20.3, 20.5)."""
+    if not unit.card.disciplines:
+        return ()
+    buttons = []
+    for owner in enemies:
+        for index in owner.powers_in_play:
+            power = owner.powers[index]
+            odds = [chance_line(power_value(state, unit, power))]
+            if power.hp_loss:
+                odds.append(
+                    Text(
+                        _("It loses %(hp)s HP always")
+                        if power.hp_loss_always
+                        else _("It loses %(hp)s HP on a failure"),
+                        {"hp": power.hp_loss},
+                    )
+                )
+            buttons.append(
+                _button(
+                    "block_power",
+                    _("Block %(power)s (%(owner)s)"),
+                    params={"power": power.name, "owner": owner.name},
+                    args={"unit": unit.id, "owner": owner.id, "power": index},
+                    cost="2 AP",
+                    reason=_ap_reason(state, unit, 2),
+                    odds_lines=tuple(odds),
+                )
+            )
+    return tuple(buttons)
+
+
 def _panic_test(
     state: MatchState,
     unit: Unit,
@@ -696,11 +732,7 @@ def _member(
         blockers=tuple(
             Option(u.id, u.name) for u in enemies if u.card.disciplines and not rules.can_react(u)
         ),
-        enemy_powers=tuple(
-            Option(f"{u.id}:{i}", f"{u.powers[i].name} ({u.name})")
-            for u in enemies
-            for i in u.powers_in_play
-        ),
+        block_powers=_block_buttons(state, unit, enemies),
         speed=rules.speed(unit),
         max_move=rules.max_move(unit),
         move_cost=2 if unit.prone else 1,
