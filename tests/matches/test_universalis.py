@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -490,6 +491,65 @@ def test_block_power_is_not_offered_to_a_model_without_discipline_and_refused_wi
     client.force_login(ben)
     page = client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
     assert "Kraft blockieren" in page
+
+
+def test_the_use_object_form_previews_its_roll_and_sends_it(
+    universalis: GameSystem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Objekt benutzen (1 AP, 9.2.1): the form names the object's attribute roll and its
+    modifier, shows the chance as filled in, and the roll is made against it."""
+    match, anna, _ben = acting_match(universalis)
+    match.refresh_from_db()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(anna)
+    url = reverse("matches:tracker", args=[match.pk])
+    page = client.get(url).content.decode()
+    assert 'id="preview-object-2"' in page and 'name="args.attribute"' in page
+    assert "No roll: the object simply works." in page
+    asked = client.get(
+        url,
+        {
+            "command": "use_object",
+            "args.unit:int": "2",
+            "args.attribute": "ko",
+            "args.modifier:int": "-2",
+        },
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    ko = match.state["units"][2]["card"]["ko"]
+    chance = Fraction(ko - 2, 12)
+    assert f"({chance.numerator}/{chance.denominator})" in asked
+
+    monkeypatch.setattr(services, "_server_rng", lambda: scripted(12))
+    response = client.post(
+        reverse("matches:command", args=[match.pk]),
+        {
+            "command": "use_object",
+            "expected_seq": str(match.seq),
+            "idempotency_key": "object",
+            "args.unit:int": "2",
+            "args.attribute": "ko",
+            "args.modifier:int": "-2",
+        },
+    )
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.state["units"][2]["ap"] == 5
+    assert match.state["last_rolls"][0]["target"] == ko - 2
+    response = client.post(
+        reverse("matches:command", args=[match.pk]),
+        {
+            "command": "use_object",
+            "expected_seq": str(match.seq),
+            "idempotency_key": "object-plain",
+            "args.unit:int": "2",
+            "args.attribute": "",
+            "args.modifier:int": "0",
+        },
+    )
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.state["units"][2]["ap"] == 4
 
 
 def page_ids(page: str) -> list[str]:
