@@ -119,6 +119,12 @@ def test_a_short_universalis_game_on_a_shared_tablet(
                     distance.fill("10")
                     distance.dispatch_event("change")
                     expect(preview).to_contain_text("Hit ")
+                    # So do the odds of an object's attribute roll.
+                    use = active.locator("details", has_text="Use an object").first
+                    use.locator("summary").click()
+                    expect(use.locator("output")).to_contain_text("No roll")
+                    use.locator('select[name="args.attribute"]').select_option("ko")
+                    expect(use.locator("output")).to_contain_text("Success ")
                     command(page, active.get_by_role("button", name="Fire", exact=True))
                     expect(tracker.locator(".roll-panel .die").first).to_be_visible()
                     expect(tracker.locator(".roll-panel")).to_contain_text("chance")

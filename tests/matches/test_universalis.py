@@ -5,6 +5,8 @@ opponent or a spectator before its reveal, neither on the page nor in the API.""
 from __future__ import annotations
 
 import random
+import re
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -367,3 +369,214 @@ def test_the_tracker_offers_the_panic_retest_and_sends_it(
     match.refresh_from_db()
     assert not match.state["units"][3]["panic"]
     assert match.state["active"] != 2
+
+
+# --- Kraft blockieren, Objekt benutzen, unique ids --------------------------------------------
+
+
+def mages_match(universalis: GameSystem, ben_pick: int = 3) -> tuple[Match, Any, Any]:
+    """Two Nebelzirkel groups: Anna's Zirkelmeisterin Ysra (unit 0) puts her lasting
+    Nebelschleier (WN−1) in play; then Ben's model ``ben_pick`` (3: his Ysra, of a discipline,
+    WN 6; 4: a Kultist, of none) takes its phase."""
+    anna, ben = UserFactory(), UserFactory()
+    anna_group = group("nebelzirkel")
+    anna_group["entries"][0]["items"] = ["nebelmagie-nebelschleier"]
+    match = services.match_create(
+        creator=anna,
+        system=universalis,
+        mode="secret",
+        seats=[
+            services.Seat("Anna", roster_services.roster_import(owner=anna, document=anna_group)),
+            services.Seat("Ben", roster(ben, "nebelzirkel")),
+        ],
+        settings={"max_rounds": 6},
+        rng=random.Random(3),
+    )
+    drive(match, anna, "choose_mission", player=0, mission="vernichtung")
+    drive(match, ben, "choose_mission", player=1, mission="vernichtung")
+    drive(match, anna, "roll_deployment", 12, 1)
+    drive(match, anna, "start_game")
+    drive(match, anna, "pick", player=0, unit=0)
+    drive(match, ben, "pick", 12, 1, player=1, unit=ben_pick)
+    drive(match, anna, "use_power", 1, unit=0, power=0)
+    drive(match, anna, "end_phase")
+    match.refresh_from_db()
+    assert match.state["units"][0]["powers_in_play"] == [0]
+    assert match.state["active"] == ben_pick
+    return match, anna, ben
+
+
+def block(client: Client, match: Match, htmx: bool = True, **args: int) -> Any:
+    fields = {f"args.{name}:int": str(value) for name, value in args.items()}
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    return client.post(
+        reverse("matches:command", args=[match.pk]),
+        {
+            "command": "block_power",
+            "expected_seq": str(match.seq),
+            "idempotency_key": f"block-{match.seq}",
+            **fields,
+        },
+        **headers,
+    )
+
+
+@pytest.mark.parametrize(("face", "ended"), [(5, True), (6, False)])
+def test_the_tracker_offers_block_power_with_its_odds_and_sends_it(
+    universalis: GameSystem, monkeypatch: pytest.MonkeyPatch, face: int, ended: bool
+) -> None:
+    """Kraft blockieren (2 AP): Ben's Ysra sees Anna's Nebelschleier in play with the exact
+    chance of her roll (WN 6 − 1: 5/12); a roll of 5 ends the power, a 6 leaves it in play."""
+    match, _anna, ben = mages_match(universalis)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(ben)
+    page = client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
+    assert "Block a power in play (Kraft blockieren)" in page
+    assert "Block Nebelschleier (Zirkelmeisterin Ysra)" in page
+    assert 'name="args.owner:int" value="0"' in page and "Success 42 % (5/12)" in page
+    assert "It loses 1 HP on a failure" in page
+
+    hp = match.state["units"][3]["hp"]
+    monkeypatch.setattr(services, "_server_rng", lambda: scripted(face))
+    response = block(client, match, htmx=False, unit=3, owner=0, power=0)
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.state["units"][0]["powers_in_play"] == ([] if ended else [0])
+    assert match.state["units"][3]["ap"] == 4
+    assert match.state["units"][3]["hp"] == (hp if ended else hp - 1)
+    page = client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
+    assert ("Block Nebelschleier" in page) is not ended
+
+
+def test_block_power_is_not_offered_to_a_model_without_discipline_and_refused_with_messages(
+    universalis: GameSystem,
+) -> None:
+    """A Kultist has no discipline: no block is offered and a sent one is refused with its
+    reason; so are a power not in play and a block without the AP for it."""
+    match, _anna, ben = mages_match(universalis, ben_pick=4)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(ben)
+    page = client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
+    assert "Kraft blockieren" not in page and "Block Nebelschleier" not in page
+    refused = block(client, match, unit=4, owner=0, power=0)
+    assert refused.status_code == 422
+    assert "cannot block that power (it needs a discipline)" in refused.content.decode()
+    followed = client.post(
+        reverse("matches:command", args=[match.pk]),
+        {
+            "command": "block_power",
+            "expected_seq": str(match.seq),
+            "args.unit:int": "4",
+            "args.owner:int": "0",
+            "args.power:int": "0",
+        },
+        follow=True,
+    ).content.decode()
+    assert "cannot block that power (it needs a discipline)" in followed
+
+    match, _anna, ben = mages_match(universalis)
+    client.force_login(ben)
+    refused = block(client, match, unit=3, owner=3, power=0)
+    assert "That power is not in play." in refused.content.decode()
+    drive(match, ben, "correct", unit=3, ap=1)
+    match.refresh_from_db()
+    page = client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
+    assert "Block Nebelschleier (Zirkelmeisterin Ysra)" in page
+    refused = block(client, match, unit=3, owner=0, power=0)
+    assert refused.status_code == 422
+    assert "Not enough action points (AP) for that." in refused.content.decode()
+    match.refresh_from_db()
+    assert match.state["units"][0]["powers_in_play"] == [0]
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(ben)
+    page = client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
+    assert "Kraft blockieren" in page
+
+
+def test_the_use_object_form_previews_its_roll_and_sends_it(
+    universalis: GameSystem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Objekt benutzen (1 AP, 9.2.1): the form names the object's attribute roll and its
+    modifier, shows the chance as filled in, and the roll is made against it."""
+    match, anna, _ben = acting_match(universalis)
+    match.refresh_from_db()
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(anna)
+    url = reverse("matches:tracker", args=[match.pk])
+    page = client.get(url).content.decode()
+    assert 'id="preview-object-2"' in page and 'name="args.attribute"' in page
+    assert "No roll: the object simply works." in page
+    asked = client.get(
+        url,
+        {
+            "command": "use_object",
+            "args.unit:int": "2",
+            "args.attribute": "ko",
+            "args.modifier:int": "-2",
+        },
+        HTTP_HX_REQUEST="true",
+    ).content.decode()
+    ko = match.state["units"][2]["card"]["ko"]
+    chance = Fraction(ko - 2, 12)
+    assert f"({chance.numerator}/{chance.denominator})" in asked
+
+    monkeypatch.setattr(services, "_server_rng", lambda: scripted(12))
+    response = client.post(
+        reverse("matches:command", args=[match.pk]),
+        {
+            "command": "use_object",
+            "expected_seq": str(match.seq),
+            "idempotency_key": "object",
+            "args.unit:int": "2",
+            "args.attribute": "ko",
+            "args.modifier:int": "-2",
+        },
+    )
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.state["units"][2]["ap"] == 5
+    assert match.state["last_rolls"][0]["target"] == ko - 2
+    response = client.post(
+        reverse("matches:command", args=[match.pk]),
+        {
+            "command": "use_object",
+            "expected_seq": str(match.seq),
+            "idempotency_key": "object-plain",
+            "args.unit:int": "2",
+            "args.attribute": "",
+            "args.modifier:int": "0",
+        },
+    )
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.state["units"][2]["ap"] == 4
+
+
+def page_ids(page: str) -> list[str]:
+    from html.parser import HTMLParser
+
+    ids: list[str] = []
+
+    class Ids(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            ids.extend(value for name, value in attrs if name == "id" and value)
+
+    Ids().feed(page)
+    return ids
+
+
+def test_a_tracker_page_has_no_duplicate_ids(universalis: GameSystem) -> None:
+    """Disabled buttons name their reason by a unique id (aria-describedby), in the active
+    model's grid as in the prompt, for the operator as for its drone."""
+    match, anna, _ben = acting_match(universalis)
+    drive(match, anna, "threat_test", 1, unit=2)
+    drive(match, anna, "correct", unit=2, ap=0)
+    drive(match, anna, "correct", unit=3, ap=0)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(anna)
+    page = client.get(reverse("matches:tracker", args=[match.pk]), {"unit": "4"}).content.decode()
+    assert page.count('class="reason"') >= 6
+    ids = page_ids(page)
+    assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+    for described in set(re.findall(r'aria-describedby="([^"]+)"', page)):
+        assert described in ids

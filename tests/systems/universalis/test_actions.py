@@ -173,6 +173,31 @@ def test_use_object_costs_1_ap_with_an_optional_roll() -> None:
     assert one(events, "object_used")["roll"]["target"] == 2
 
 
+def test_use_object_without_an_attribute_makes_no_roll() -> None:
+    g = acting()
+    for args in ({}, {"attribute": ""}):
+        events = g.do("use_object", unit=0, **args)
+        used = one(events, "object_used")
+        assert used["passed"] is True and "roll" not in used
+    assert ap(g) == 4
+    g.refused("use_object", "invalid_args", unit=0, attribute="luck")
+
+
+def test_the_use_object_preview_is_the_recorded_chance() -> None:
+    g = acting()
+    (plain,) = tracker_view(g.state, selected=None, params={}).members[0].object_preview
+    assert plain.template == "No roll: the object simply works."
+    form = {
+        "command": "use_object",
+        "args.unit:int": "0",
+        "args.attribute": "wn",
+        "args.modifier:int": "-2",
+    }
+    (shown,) = tracker_view(g.state, selected=None, params=form).members[0].object_preview
+    events = g.dice(1).do("use_object", unit=0, attribute="wn", modifier=-2)
+    assert shown.params["exact"] == one(events, "object_used")["roll"]["odds"] == "1/6"
+
+
 @pytest.mark.parametrize(("mode", "cost"), [("normal", 3), ("aimed", 4), ("snap", 2)])
 def test_shot_costs_wk_plus_1_aimed_wk_plus_2_snap_wk(mode: str, cost: int) -> None:
     g = acting()

@@ -5,7 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from apps.systems.universalis.catalog import Camouflage, PowerDuration, PowerRange, Weapon
+from apps.systems.universalis.catalog import (
+    Camouflage,
+    Movement,
+    PowerDuration,
+    PowerRange,
+    Weapon,
+)
 from apps.systems.universalis.match.state import ZoneName
 from apps.systems.universalis.match.view import tracker_view
 from tests.systems.universalis.helpers import (
@@ -397,6 +403,83 @@ def test_a_lasting_power_in_play_is_blocked_as_an_action() -> None:
     g.do("end_phase")
     g.dice(1).do("block_power", unit=2, owner=0, power=0)
     assert g.unit(0).powers_in_play == () and g.unit(2).ap == 4
+
+
+def test_a_failed_block_leaves_the_power_in_play_and_costs_its_hit_points() -> None:
+    g = mage_game(power(duration=PowerDuration.LASTING, hp_loss=1), ben_mage=True)
+    g.dice(1).do("use_power", unit=0, power=0)
+    g.do("end_phase")
+    events = g.dice(12).do("block_power", unit=2, owner=0, power=0)
+    assert not [e for e in events if e.type == "power_ended"]
+    assert g.unit(0).powers_in_play == (0,) and g.unit(2).ap == 4 and g.unit(2).hp == 7
+
+
+def test_block_power_refuses_an_own_power_a_model_without_discipline_and_too_few_ap() -> None:
+    lasting = power(duration=PowerDuration.LASTING)
+    g = mage_game(lasting, ben_mage=True)
+    g.refused("block_power", "power_not_in_play", unit=0, owner=2, power=0)
+    g.dice(1).do("use_power", unit=0, power=0)
+    g.refused("block_power", "block_own_power", unit=0, owner=0, power=0)
+    g.do("end_phase")
+    g.do("correct", unit=2, ap=1)
+    g.refused("block_power", "not_enough_ap", unit=2, owner=0, power=0)
+    plain = mage_game(lasting)
+    plain.dice(1).do("use_power", unit=0, power=0)
+    plain.do("end_phase")
+    plain.refused("block_power", "cannot_block", unit=2, owner=0, power=0)
+
+
+def test_a_flying_model_moves_before_it_blocks_a_power() -> None:
+    anna = [
+        model(
+            soldier("Anna", group_leader=True, disciplines=MAGE_DISCIPLINE),
+            powers=[power(duration=PowerDuration.LASTING)],
+        ),
+        model(soldier("Anna 2")),
+    ]
+    flyer = soldier("Ben", group_leader=True, disciplines=MAGE_DISCIPLINE, movement=Movement.FLIGHT)
+    g = game_of(anna, [model(flyer), model(soldier("Ben 2"))]).phase_of(0, 2)
+    g.dice(1).do("use_power", unit=0, power=0)
+    g.do("end_phase")
+    g.refused("block_power", "flight_moves_first", unit=2, owner=0, power=0)
+    g.do("move", unit=2)
+    g.dice(1).do("block_power", unit=2, owner=0, power=0)
+    assert g.unit(0).powers_in_play == ()
+
+
+def test_the_tracker_offers_a_discipline_model_a_block_of_each_enemy_power_in_play() -> None:
+    """Kraft blockieren is a button per lasting enemy power in play, with the chance the roll
+    then records; a model without discipline is offered none, nor is one without enough AP
+    offered a block it can send."""
+    lasting = power("Nebel", duration=PowerDuration.LASTING, difficulty=-2, hp_loss=1)
+    g = mage_game(lasting, ben_mage=True)
+    assert not tracker_view(g.state, selected=None, params={}).members[0].block_powers
+    g.dice(1).do("use_power", unit=0, power=0)
+    g.do("end_phase")
+    (block,) = tracker_view(g.state, selected=None, params={}).members[0].block_powers
+    assert block.command == "block_power" and block.enabled and block.cost == "2 AP"
+    assert block.label.params == {"power": "Nebel", "owner": "Anna"}
+    assert [(f.name, f.value) for f in block.fields] == [
+        ("args.unit:int", "2"),
+        ("args.owner:int", "0"),
+        ("args.power:int", "0"),
+    ]
+    assert block.odds[1].params == {"hp": 1}
+    events = g.dice(2).do("block_power", unit=2, owner=0, power=0)
+    assert block.odds[0].params["exact"] == one(events, "power_rolled")["roll"]["odds"] == "1/6"
+    assert one(events, "power_ended")["by"] == 2
+
+    g = mage_game(lasting, ben_mage=True)
+    g.dice(1).do("use_power", unit=0, power=0)
+    g.do("end_phase")
+    g.do("correct", unit=2, ap=1)
+    (block,) = tracker_view(g.state, selected=None, params={}).members[0].block_powers
+    assert not block.enabled and block.reason
+
+    g = mage_game(lasting)
+    g.dice(1).do("use_power", unit=0, power=0)
+    g.do("end_phase")
+    assert tracker_view(g.state, selected=None, params={}).members[0].block_powers == ()
 
 
 def test_fire_readiness_is_tested_when_a_power_succeeds_on_the_model() -> None:

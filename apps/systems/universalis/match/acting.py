@@ -258,12 +258,13 @@ def _stand_up(ctx: Ctx, args: Args) -> None:
 
 @command("use_object")
 def _use_object(ctx: Ctx, args: Args) -> None:
-    """Objekt benutzen: 1 AP, with the object's attribute roll if it has one (9.2.1)."""
+    """Objekt benutzen: 1 AP, with the object's attribute roll and its modifier if it has one
+    (Schwierigkeit, 9.2.1); no attribute (or "", the form's "no roll") means no roll."""
     unit = actor(ctx, args)
+    name = args.text("attribute", "", choices=["", *(a.value for a in Attribute)])
     flight_first(ctx, unit)
     unit = spend(ctx, unit, 1, action="use_object", operator_ap=operator_ap_arg(args))
-    if args.has("attribute"):
-        name = args.text("attribute", choices=[a.value for a in Attribute])
+    if name:
         target = attribute_value(ctx.state, unit, name, args.integer("modifier", 0, lo=-12, hi=12))
         passed, roll = ctx.attribute_roll(
             _("%(unit)s uses an object (%(attribute)s)"),

@@ -157,8 +157,11 @@ def _block_power(ctx: Ctx, args: Args) -> None:
     index = args.integer("power", lo=0, hi=20)
     if index not in owner.powers_in_play:
         raise refuse("power_not_in_play", "That power is not in play.")
-    if owner.player == unit.player or not unit.card.disciplines:
+    if owner.player == unit.player:
+        raise refuse("block_own_power", "Only an enemy's power is blocked; end an own one.")
+    if not unit.card.disciplines:
         raise refuse("cannot_block", f"{unit.name} cannot block that power.")
+    flight_first(ctx, unit)
     unit = spend(ctx, unit, 2, action="block_power", operator_ap=operator_ap_arg(args))
     if _power_roll(ctx, unit, index, owner, _("%(unit)s tries to block %(power)s")):
         ctx.emit(

@@ -16,7 +16,7 @@ from apps.systems.core.buttons import button as _button
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
 from apps.systems.universalis.builder import ROMAN, CardView, card_view
-from apps.systems.universalis.catalog import Equipment, PowerRange, Trait
+from apps.systems.universalis.catalog import Attribute, Equipment, PowerRange, Trait
 from apps.systems.universalis.match import rules
 from apps.systems.universalis.match.missions import MISSIONS, mission
 from apps.systems.universalis.match.order import (
@@ -112,6 +112,7 @@ REFUSALS: Mapping[str, str] = {
     "power_in_play": _("That power is in play: end it before using it again."),
     "power_not_in_play": _("That power is not in play."),
     "cannot_block": _("That model cannot block that power (it needs a discipline)."),
+    "block_own_power": _("A model blocks only an enemy's power: end an own power instead."),
     "no_panic_test": _("That model owes no panic test."),
     "no_burning_test": _("That model has no fire to test now."),
     "nothing_to_correct": _("Give the hit points, AP or shock tokens to set."),
@@ -136,6 +137,16 @@ COVER_CHOICES = (
     ("soft", _("soft cover (−1)")),
     ("hard", _("hard cover (−2)")),
     ("massive", _("massive cover (−3)")),
+)
+# The attribute roll an object asks for (Schwierigkeit, 9.2.1); "" is an object without a roll.
+OBJECT_ATTRIBUTES = (
+    ("", _("no roll")),
+    (Attribute.AGI.value, _("AGI (agility)")),
+    (Attribute.NK.value, _("NK (melee)")),
+    (Attribute.FK.value, _("FK (ranged)")),
+    (Attribute.KO.value, _("KO (constitution)")),
+    (Attribute.WN.value, _("WN (perception)")),
+    (Attribute.EH.value, _("EH (resolve)")),
 )
 OUTCOMES = {
     "success": _("success"),
@@ -224,7 +235,9 @@ class MemberActions:
     camouflaged: tuple[Option, ...]
     friends: tuple[Option, ...]
     blockers: tuple[Option, ...]
-    enemy_powers: tuple[Option, ...]
+    # Kraft blockieren (20.5): one button per lasting enemy power in play, with its odds; only
+    # for a model of a discipline.
+    block_powers: tuple[Button, ...]
     speed: int
     max_move: int  # the most one move takes it (the engine refuses more: too_far)
     move_cost: int
@@ -237,6 +250,7 @@ class MemberActions:
     melee_preview: tuple[Text, ...] = ()
     reveal_preview: tuple[Text, ...] = ()
     power_preview: tuple[Text, ...] = ()
+    object_preview: tuple[Text, ...] = ()
     movement_test: Text | None = None
 
 
@@ -298,6 +312,7 @@ class TrackerView:
     result: Text | None
     cover_choices: tuple[tuple[str, str], ...] = COVER_CHOICES
     on_win_choices: tuple[tuple[str, str], ...] = ON_WIN
+    object_attributes: tuple[tuple[str, str], ...] = OBJECT_ATTRIBUTES
     missions: tuple[tuple[str, str], ...] = field(default=())
 
 
@@ -524,6 +539,50 @@ def _power_preview(state: MatchState, unit: Unit, params: Mapping[str, str]) -> 
     return (chance_line(power_value(state, unit, unit.powers[index])),)
 
 
+def _object_preview(state: MatchState, unit: Unit, params: Mapping[str, str]) -> tuple[Text, ...]:
+    """Objekt benutzen: the object's attribute roll with its modifier (9.2.1), as ``decide``
+    rolls it, or no roll at all."""
+    form = _form(params, "use_object", unit)
+    attribute = _choice(form, "args.attribute", [value for value, _label in OBJECT_ATTRIBUTES], "")
+    if not attribute:
+        return (Text(_("No roll: the object simply works.")),)
+    modifier = _int(form, "args.modifier:int", 0, -12, 12)
+    return (chance_line(attribute_value(state, unit, attribute, modifier)),)
+
+
+def _block_buttons(state: MatchState, unit: Unit, enemies: Sequence[Unit]) -> tuple[Button, ...]:
+    """Kraft blockieren (2 AP): a model of a discipline may try to end each lasting enemy power
+    in play, on a roll against the power's attribute and difficulty (20.3, 20.5)."""
+    if not unit.card.disciplines:
+        return ()
+    buttons = []
+    for owner in enemies:
+        for index in owner.powers_in_play:
+            power = owner.powers[index]
+            odds = [chance_line(power_value(state, unit, power))]
+            if power.hp_loss:
+                odds.append(
+                    Text(
+                        _("It loses %(hp)s HP always")
+                        if power.hp_loss_always
+                        else _("It loses %(hp)s HP on a failure"),
+                        {"hp": power.hp_loss},
+                    )
+                )
+            buttons.append(
+                _button(
+                    "block_power",
+                    _("Block %(power)s (%(owner)s)"),
+                    params={"power": power.name, "owner": owner.name},
+                    args={"unit": unit.id, "owner": owner.id, "power": index},
+                    cost="2 AP",
+                    reason=_ap_reason(state, unit, 2),
+                    odds_lines=tuple(odds),
+                )
+            )
+    return tuple(buttons)
+
+
 def _panic_test(
     state: MatchState,
     unit: Unit,
@@ -613,13 +672,6 @@ def _member(
             cost="2 AP",
             reason=_ap_reason(state, unit, 2),
         ),
-        _button(
-            "use_object",
-            _("Use an object"),
-            args={"unit": unit.id},
-            cost="1 AP",
-            reason=_ap_reason(state, unit, 1),
-        ),
     ]
     for index in unit.reload:
         weapon = unit.card.weapons[index]
@@ -696,11 +748,7 @@ def _member(
         blockers=tuple(
             Option(u.id, u.name) for u in enemies if u.card.disciplines and not rules.can_react(u)
         ),
-        enemy_powers=tuple(
-            Option(f"{u.id}:{i}", f"{u.powers[i].name} ({u.name})")
-            for u in enemies
-            for i in u.powers_in_play
-        ),
+        block_powers=_block_buttons(state, unit, enemies),
         speed=rules.speed(unit),
         max_move=rules.max_move(unit),
         move_cost=2 if unit.prone else 1,
@@ -714,6 +762,7 @@ def _member(
         melee_preview=_melee_preview(state, unit, params, targets),
         reveal_preview=_reveal_preview(state, unit, params, camouflaged),
         power_preview=_power_preview(state, unit, params),
+        object_preview=_object_preview(state, unit, params),
         movement_test=chance_line(attribute_value(state, unit, "agi")),
     )
 
