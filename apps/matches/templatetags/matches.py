@@ -7,8 +7,8 @@ from fractions import Fraction
 from django import template
 
 from apps.matches.presenters import line_text
+from apps.systems.core.distributions import percent_text
 from apps.systems.core.match import TimelineLine
-from apps.systems.deathmatch.match.odds import percent_text
 
 register = template.Library()
 

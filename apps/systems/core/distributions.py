@@ -81,3 +81,23 @@ def compare(a: Distribution, b: Distribution) -> Comparison:
             else:
                 loss += px * py
     return Comparison(win=win, tie=tie, loss=loss)
+
+
+def fraction_text(p: Fraction) -> str:
+    """An exact probability as "n/d", the form events record it in."""
+    return f"{p.numerator}/{p.denominator}"
+
+
+def percent_text(p: Fraction | str) -> str:
+    """A probability (or its "n/d" text) read at arm's length: whole percent, never a false
+    0 % or 100 % ("<1 %" and ">99 %" at the ends); unreadable text gives ""."""
+    try:
+        value = Fraction(p)
+    except (ValueError, ZeroDivisionError):
+        return ""
+    shown = round(float(value) * 100)
+    if shown == 0 and value > 0:
+        return "<1 %"
+    if shown == 100 and value < 1:
+        return ">99 %"
+    return f"{shown} %"

@@ -11,9 +11,11 @@ from apps.systems.core.dice import die
 from apps.systems.core.distributions import (
     add,
     compare,
+    fraction_text,
     mean,
     p_at_least,
     p_at_most,
+    percent_text,
     shift,
     uniform,
 )
@@ -52,3 +54,30 @@ def test_comparative_roll_d12_plus_2_against_d12_equals_enumeration() -> None:
     )
     assert odds.tie == Fraction(10, 144)
     assert odds.win + odds.tie + odds.loss == 1
+
+
+@pytest.mark.parametrize(
+    ("p", "shown"),
+    [
+        (Fraction(0), "0 %"),
+        (Fraction(1), "100 %"),
+        (Fraction(37, 100), "37 %"),
+        (Fraction(1, 3), "33 %"),
+        (Fraction(1, 1000), "<1 %"),
+        (Fraction(1, 200), "<1 %"),
+        (Fraction(199, 200), ">99 %"),
+        (Fraction(999, 1000), ">99 %"),
+        ("5/12", "42 %"),
+    ],
+)
+def test_percent_text_never_shows_a_false_certainty(p: Fraction | str, shown: str) -> None:
+    assert percent_text(p) == shown
+
+
+def test_percent_text_of_unreadable_text_is_empty() -> None:
+    assert percent_text("one in three") == ""
+    assert percent_text("1/0") == ""
+
+
+def test_fraction_text_is_the_recorded_form() -> None:
+    assert fraction_text(Fraction(10, 24)) == "5/12"

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from apps.systems.core.distributions import fraction_text
 from apps.systems.universalis.catalog import Armour, Camouflage, Effect, Size, UnitCard, Weapon
-from apps.systems.universalis.match.odds import WoundOdds, attribute_odds, fraction_text
+from apps.systems.universalis.match.odds import WoundOdds, attribute_odds
 from apps.systems.universalis.match.preview import (
     MeleeOdds,
     ShotOdds,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from apps.systems.core.deck import MAX_MODIFIER, Flip, draw, flip, reroll
+from apps.systems.core.distributions import fraction_text
 from apps.systems.core.match import Args
 from apps.systems.deathmatch.catalog import WeaponKind
 from apps.systems.deathmatch.match import combat, outcomes, rounds
@@ -25,7 +26,7 @@ from apps.systems.deathmatch.match.context import (
     unit_arg,
 )
 from apps.systems.deathmatch.match.modes import ObjectiveKind
-from apps.systems.deathmatch.match.odds import attack_odds, fraction_text, wound_odds
+from apps.systems.deathmatch.match.odds import attack_odds, wound_odds
 from apps.systems.deathmatch.match.rules_text import weapon_rules
 from apps.systems.deathmatch.match.serial import dump
 from apps.systems.deathmatch.match.state import (

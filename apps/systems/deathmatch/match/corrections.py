@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from apps.systems.core.deck import MAX_MODIFIER, flip
+from apps.systems.core.distributions import fraction_text
 from apps.systems.core.flip_odds import flip_odds
 from apps.systems.core.match import Args
 from apps.systems.deathmatch.match import outcomes
@@ -16,7 +17,6 @@ from apps.systems.deathmatch.match.context import (
     refuse,
     unit_arg,
 )
-from apps.systems.deathmatch.match.odds import fraction_text
 from apps.systems.deathmatch.match.serial import dump
 from apps.systems.deathmatch.match.state import Marker
 

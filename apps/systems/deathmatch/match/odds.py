@@ -71,21 +71,3 @@ def at_least(deck: Deck, modifier: int, k: int) -> Fraction:
         ),
         Fraction(0),
     )
-
-
-def fraction_text(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
-
-
-def percent_text(fraction: str) -> str:
-    """An exact probability "n/d" as a rounded percentage; never a false 0 % or 100 %."""
-    try:
-        value = Fraction(fraction)
-    except (ValueError, ZeroDivisionError):
-        return ""
-    shown = round(float(value) * 100)
-    if shown == 0 and value > 0:
-        return "<1 %"
-    if shown == 100 and value < 1:
-        return ">99 %"
-    return f"{shown} %"

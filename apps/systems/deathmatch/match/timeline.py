@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from apps.systems.core.distributions import percent_text
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import Event, TimelineLine
 from apps.systems.deathmatch.match.modes import mode_by_slug
-from apps.systems.deathmatch.match.odds import percent_text
 from apps.systems.deathmatch.match.state import MatchState
 
 GADGET_NAMES = (

@@ -13,6 +13,7 @@ from typing import Any
 from apps.systems.core.buttons import Button, Field
 from apps.systems.core.buttons import button as _button
 from apps.systems.core.deck import MAX_MODIFIER, Flip
+from apps.systems.core.distributions import fraction_text, percent_text
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
 from apps.systems.deathmatch.catalog import Weapon, WeaponKind
@@ -25,7 +26,7 @@ from apps.systems.deathmatch.match.modes import (
     ObjectiveKind,
     mode_by_slug,
 )
-from apps.systems.deathmatch.match.odds import attack_odds, fraction_text, percent_text
+from apps.systems.deathmatch.match.odds import attack_odds
 from apps.systems.deathmatch.match.rules_text import usage_scope, weapon_rules
 from apps.systems.deathmatch.match.state import (
     MAX_REROLLS_PER_FLIP,

@@ -18,6 +18,7 @@ from urllib.parse import urlencode
 
 from apps.systems.core.buttons import Button, NumberInput
 from apps.systems.core.buttons import button as _button
+from apps.systems.core.distributions import percent_text
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
@@ -158,17 +159,6 @@ MOVE_NOTES: Final[Mapping[str, str]] = {
     "squeeze": _("½B"),
     "orient": _("0"),
 }
-
-
-def percent(value: Fraction) -> str:
-    """A probability for reading at arm's length: whole percent, "<1 %" and ">99 %" at the ends."""
-    if value in (0, 1):
-        return f"{int(value * 100)} %"
-    if value < Fraction(1, 200):
-        return "<1 %"
-    if value > Fraction(199, 200):
-        return ">99 %"
-    return f"{float(value) * 100:.0f} %"
 
 
 def ratio(text: str) -> Fraction:
@@ -389,9 +379,9 @@ def _odds_text(code: str, value: str) -> str:
     if code == "expected":
         return f"{float(exact):.2f}"
     if exact.denominator <= READABLE_DENOMINATOR and exact not in (0, 1):
-        return f"{percent(exact)} ({exact.numerator}/{exact.denominator})"
+        return f"{percent_text(exact)} ({exact.numerator}/{exact.denominator})"
     if exact in (0, 1) or Fraction(1, 1000) <= exact <= Fraction(999, 1000):
-        return f"{float(exact) * 100:.1f} %" if exact not in (0, 1) else percent(exact)
+        return f"{float(exact) * 100:.1f} %" if exact not in (0, 1) else percent_text(exact)
     return "<0.1 %" if exact < Fraction(1, 2) else ">99.9 %"
 
 
@@ -444,7 +434,11 @@ def _attack_lines(
         ),
         Text(
             _("damage %(damage)s · eliminated %(kill)s · expected %(mean)s LP"),
-            {"damage": percent(damage), "kill": percent(kill), "mean": f"{float(mean):.2f}"},
+            {
+                "damage": percent_text(damage),
+                "kill": percent_text(kill),
+                "mean": f"{float(mean):.2f}",
+            },
         ),
     )
 
@@ -806,8 +800,8 @@ def _prompt(state: MatchState) -> Prompt:
                     "b": names[1],
                     "ma": morale[0],
                     "mb": morale[1],
-                    "pa": percent(win_a),
-                    "pb": percent(win_b),
+                    "pa": percent_text(win_a),
+                    "pb": percent_text(win_b),
                 },
             ),
             (_button("roll_round_start", _("Roll for the round start"), style="primary big"),),
@@ -977,7 +971,7 @@ def _selection(state: MatchState, model: Model, selected: int | None) -> Selecti
             params={"n": model.lost, "dice": model.morale_dice},
             args={"unit": model.id},
             style="primary",
-            odds_lines=(Text(_("P(passing): %(p)s"), {"p": percent(chance)}),),
+            odds_lines=(Text(_("P(passing): %(p)s"), {"p": percent_text(chance)}),),
         )
         return Selection(
             view, Text(_("%(name)s flees"), {"name": model.name}), (ButtonGroup("", (button,)),)

@@ -9,9 +9,10 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
+from apps.systems.core.distributions import fraction_text
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Args, Event
-from apps.systems.universalis.match.odds import attribute_odds, comparative_odds, fraction_text
+from apps.systems.universalis.match.odds import attribute_odds, comparative_odds
 from apps.systems.universalis.match.serial import apply, dump
 from apps.systems.universalis.match.state import MatchState, Roll, Unit
 from apps.systems.universalis.match.values import attribute_value

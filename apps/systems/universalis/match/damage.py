@@ -7,12 +7,12 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from apps.systems.core.distributions import fraction_text
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.universalis.catalog import Effect, Weapon
 from apps.systems.universalis.match import rules
 from apps.systems.universalis.match.context import SIDES, Ctx, eh_test, roll_data
 from apps.systems.universalis.match.odds import (
-    fraction_text,
     next_reroll,
     used,
     wound_odds,

@@ -116,18 +116,3 @@ def _settle(
         for index, p in enumerate(outcome):
             totals[index] += p / SIDES
     return totals[0], totals[1], totals[2]
-
-
-def fraction_text(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
-
-
-def percent_text(p: Fraction) -> str:
-    """A probability read at arm's length: whole percent, "<1 %" and ">99 %" at the ends."""
-    if p in (0, 1):
-        return f"{int(p * 100)} %"
-    if p < Fraction(1, 200):
-        return "<1 %"
-    if p > Fraction(199, 200):
-        return ">99 %"
-    return f"{float(p) * 100:.0f} %"

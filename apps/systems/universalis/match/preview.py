@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from apps.systems.core.distributions import Comparison
+from apps.systems.core.distributions import Comparison, fraction_text, percent_text
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
@@ -20,8 +20,6 @@ from apps.systems.universalis.match.odds import (
     attribute_odds,
     comparative_odds,
     decided_odds,
-    fraction_text,
-    percent_text,
     wound_odds,
 )
 from apps.systems.universalis.match.state import MatchState, Unit
