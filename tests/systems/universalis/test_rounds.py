@@ -9,37 +9,13 @@ from apps.systems.universalis.match.state import Phase
 from tests.systems.universalis.helpers import (
     ENGINE,
     Game,
+    finish_round,
     model,
     one,
     setup,
     soldier,
     telematon,
 )
-
-
-def finish_round(g: Game) -> None:
-    """Every remaining model takes its phase and ends it at once."""
-    for _ in range(40):
-        state = g.state
-        if state.phase is not Phase.ORDER and state.phase is not Phase.ACTING:
-            return
-        if state.phase is Phase.ACTING:
-            g.do("end_phase")
-            continue
-        free = [u for u in state.units if u.in_play and not u.activated and not u.telematon]
-        if (
-            state.players[0].pick is None
-            and any(u.player == 0 for u in free)
-            and any(u.player == 1 for u in free)
-        ):
-            a = next(u for u in free if u.player == 0)
-            b = next(u for u in free if u.player == 1)
-            g.do("pick", player=0, unit=a.id)
-            g.dice(9, 1).do("pick", player=1, unit=b.id)
-        else:
-            from apps.systems.universalis.match.order import free_activations
-
-            g.do("activate", unit=free_activations(state)[0].id)
 
 
 def test_round_start_gives_every_model_6_ap(game: Game) -> None:

@@ -20,6 +20,7 @@ from tests.systems.universalis.helpers import (
     Game,
     ben_waits_ready,
     colossus,
+    finish_round,
     model,
     one,
     power,
@@ -594,3 +595,23 @@ def test_a_telematon_without_its_operator_is_never_offered_the_retest() -> None:
     assert g.unit(1).panic
     assert tracker_view(g.state, selected=None, params={}).retests == ()
     g.refused("end_phase", "orphan_panic", panic_retests=[{"unit": 1}])
+
+
+def test_a_flying_model_moves_before_it_ends_its_own_power_in_a_later_round() -> None:
+    """Flug (rulebook, movement kinds): every round's first action is a full move, and ending a
+    power (1 AP) is an action too."""
+    flyer = soldier(
+        "Anna", group_leader=True, disciplines=MAGE_DISCIPLINE, movement=Movement.FLIGHT
+    )
+    anna = [model(flyer, powers=[power(duration=PowerDuration.LASTING)]), model(soldier("Anna 2"))]
+    g = game_of(anna, [model(soldier("Ben", group_leader=True)), model(soldier("Ben 2"))])
+    g.phase_of(0, 2).do("move", unit=0)
+    g.dice(1).do("use_power", unit=0, power=0)
+    finish_round(g)
+    g.do("end_round")
+    assert g.state.round == 2
+    g.phase_of(0, 2)
+    g.refused("end_power", "flight_moves_first", unit=0, power=0)
+    g.do("move", unit=0)
+    g.do("end_power", unit=0, power=0)
+    assert g.unit(0).powers_in_play == ()

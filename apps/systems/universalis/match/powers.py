@@ -139,6 +139,7 @@ def _end_power(ctx: Ctx, args: Args) -> None:
     index = args.integer("power", lo=0, hi=20)
     if index not in unit.powers_in_play:
         raise refuse("power_not_in_play", "That power is not in play.")
+    flight_first(ctx, unit)
     unit = spend(ctx, unit, 1, action="end_power", operator_ap=operator_ap_arg(args))
     ctx.emit(
         "power_ended",
