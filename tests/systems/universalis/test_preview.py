@@ -337,3 +337,18 @@ def test_the_counter_attack_preview_of_a_lost_reckless_attack_is_the_recorded_ch
         fraction_text(odds.nk.tie),
     )
     assert_wound(one(events, "wound_rolled"), odds.wound)
+
+
+def test_the_power_preview_shows_each_blockers_recorded_chance() -> None:
+    """A discipline model of the enemy may block (3 AP, 20.5): its own roll against the power's
+    attribute and difficulty, shown before the power is used."""
+    mage = model(ANNA, powers=[power(difficulty=-1)])
+    blocker = soldier("Ben", group_leader=True, disciplines=MAGE_DISCIPLINE, wn=3)
+    teams = [[mage, model(soldier("Anna 2"))], [model(blocker), model(soldier("Ben 2"))]]
+    g = Game(setup(teams)).to_round_one().phase_of(0, 2)
+    own, ben = tracker_view(g.state, selected=None, params={}).members[0].power_preview
+    assert ben.params["name"] == "Ben"
+    events = g.dice(1, 1).do("use_power", unit=0, power=0, blockers=[2])
+    rolls = [e.data["roll"]["odds"] for e in events if e.type == "power_rolled"]
+    assert [own.params["exact"], ben.params["exact"]] == rolls
+    assert own.params["exact"] != ben.params["exact"]

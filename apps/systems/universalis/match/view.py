@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 
 from apps.systems.core.buttons import Button
 from apps.systems.core.buttons import button as _button
+from apps.systems.core.distributions import fraction_text, percent_text
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
 from apps.systems.universalis.builder import ROMAN, CardView, card_view
 from apps.systems.universalis.catalog import Attribute, Equipment, PowerRange, Trait
 from apps.systems.universalis.match import rules
 from apps.systems.universalis.match.missions import MISSIONS, mission
+from apps.systems.universalis.match.odds import attribute_odds
 from apps.systems.universalis.match.order import (
     eligible,
     free_activations,
@@ -529,14 +531,26 @@ def _reveal_preview(
     return (chance_line(reveal_value(state, unit, target, extra=extra, supporters=supporters)),)
 
 
-def _power_preview(state: MatchState, unit: Unit, params: Mapping[str, str]) -> tuple[Text, ...]:
+def _power_preview(
+    state: MatchState, unit: Unit, params: Mapping[str, str], blockers: Sequence[Unit]
+) -> tuple[Text, ...]:
+    """The power roll's chance, and each enemy that may block it: its own roll against the
+    power's attribute and difficulty (20.5), made only when the power roll succeeded."""
     form = _form(params, "use_power", unit)
     usable = [i for i in range(len(unit.powers)) if i not in unit.powers_in_play]
     if not usable:
         return ()
     index = _int(form, "args.power:int", usable[0], 0, 20)
-    index = index if index in usable else usable[0]
-    return (chance_line(power_value(state, unit, unit.powers[index])),)
+    power = unit.powers[usable[0] if index not in usable else index]
+    block_chances = ((b.name, attribute_odds(power_value(state, b, power))) for b in blockers)
+    block_lines = tuple(
+        Text(
+            _("If %(name)s tries to block: success %(p)s (%(exact)s)"),
+            {"name": name, "p": percent_text(p), "exact": fraction_text(p)},
+        )
+        for name, p in block_chances
+    )
+    return (chance_line(power_value(state, unit, power)), *block_lines)
 
 
 def _object_preview(state: MatchState, unit: Unit, params: Mapping[str, str]) -> tuple[Text, ...]:
@@ -619,6 +633,7 @@ def _member(
 ) -> MemberActions:
     enemies = [u for u in state.units if u.player != unit.player and u.in_play]
     friends = [u for u in state.units if u.player == unit.player and u.in_play and u.id != unit.id]
+    blockers = [u for u in enemies if u.card.disciplines and not rules.can_react(u)]
     weapons = list(enumerate(unit.card.weapons))
     usable = [(i, w) for i, w in weapons if not rules.usable(unit, i)]
     eh_odds = chance_line(attribute_value(state, unit, "eh"))
@@ -745,9 +760,7 @@ def _member(
         targets=targets,
         camouflaged=camouflaged,
         friends=tuple(Option(u.id, u.name) for u in friends if not rules.can_react(u)),
-        blockers=tuple(
-            Option(u.id, u.name) for u in enemies if u.card.disciplines and not rules.can_react(u)
-        ),
+        blockers=tuple(Option(u.id, u.name) for u in blockers),
         block_powers=_block_buttons(state, unit, enemies),
         speed=rules.speed(unit),
         max_move=rules.max_move(unit),
@@ -761,7 +774,7 @@ def _member(
         shot_preview=_shot_preview(state, unit, params, targets),
         melee_preview=_melee_preview(state, unit, params, targets),
         reveal_preview=_reveal_preview(state, unit, params, camouflaged),
-        power_preview=_power_preview(state, unit, params),
+        power_preview=_power_preview(state, unit, params, blockers),
         object_preview=_object_preview(state, unit, params),
         movement_test=chance_line(attribute_value(state, unit, "agi")),
     )
