@@ -177,3 +177,17 @@ def test_last_man_standing_checks_teams_with_its_mech_bonus(client, user) -> Non
         "/api/v1/matches/", {**body, "mission": "last-man-standing"}, format="json"
     )
     assert accepted.status_code == 201, accepted.json()
+
+
+def test_a_flip_reports_its_cards_result_and_reshuffle(client, match) -> None:
+    """api.md: the flip command reports the cards drawn, the result and whether the deck was
+    reshuffled."""
+    url = f"/api/v1/matches/{match.pk}/commands/"
+    response = client.post(url, {"type": "flip", "args": {"player": 0, "boost": 1}}, format="json")
+    assert response.status_code == 200, response.json()
+    (event,) = [e for e in response.json()["events"] if e["type"] == "free_flipped"]
+    data = event["data"]
+    cards = [card["value"] for card in data["flip"]["cards"]]
+    assert len(cards) == 2
+    assert data["result"] == max(cards)
+    assert data["flip"]["reshuffled"] is False

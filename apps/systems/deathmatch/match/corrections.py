@@ -34,6 +34,7 @@ def _free_flip(ctx: Ctx, args: Args) -> None:
         "free_flipped",
         player=player,
         flip=dump(flipped),
+        result=flipped.result,
         odds={str(k): fraction_text(p) for k, p in enumerate(at_least) if k > 0},
         chance=fraction_text(at_least[flipped.result]),
         label=args.text("label", ""),
