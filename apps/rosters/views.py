@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from apps.accounts.models import User
 from apps.catalog.models import GameSystem
 from apps.common.http import HtmxHttpRequest
+from apps.common.parsers import json_loads_bounded
 from apps.rosters import services
 from apps.rosters.documents import DocumentInvalid, problem_location, roster_document
 from apps.rosters.forms import ImportForm, RenameForm, RosterCreateForm, RosterSettingsForm
@@ -338,7 +339,7 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
     problems: list[dict[str, str]] = []
     if request.method == "POST" and form.is_valid():
         try:
-            document = json.loads(form.cleaned_data["content"])
+            document = json_loads_bounded(form.cleaned_data["content"])
         except json.JSONDecodeError as error:
             problems = [
                 {
@@ -346,6 +347,8 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
                     "message": _("This is not valid JSON: %(error)s") % {"error": error.msg},
                 }
             ]
+        except ValueError as error:  # nested too deeply, or a number of thousands of digits
+            problems = [{"message": _("This is not valid JSON: %(error)s") % {"error": error}}]
         else:
             try:
                 roster = services.roster_import(owner=_user(request), document=document)
