@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.models import GameSystem, Mission
+from apps.common.http import form_number
 from apps.rosters.forms import roster_size_text
 from apps.rosters.models import Roster
 from apps.systems.core.errors import RuleViolation
@@ -48,8 +49,9 @@ def _listify(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
     items = {key: _listify(item) for key, item in value.items()}
-    if items and all(key.isdigit() for key in items):
-        entries = [items[key] for key in sorted(items, key=int)]
+    indices = {key: form_number(key) for key in items}
+    if items and all(index is not None for index in indices.values()):
+        entries = [items[key] for key in sorted(items, key=lambda key: indices[key] or 0)]
         if any(isinstance(e, dict) and "_on" in e for e in entries):
             entries = [e for e in entries if isinstance(e, dict) and e.pop("_on", False)]
         return entries
