@@ -178,10 +178,16 @@ class MatchSetupForm(forms.Form):
         return [self[name] for name in self.setting_names]
 
     def seats(self) -> list[tuple[int, str, str, str]]:
-        """(seat, name, roster id, share link) of every seat that names a team."""
+        """(seat, name, roster id, share link) of every seat that names a team. A field that
+        failed its own check is missing from ``cleaned_data`` (``clean`` runs anyway)."""
         data = self.cleaned_data
         return [
-            (seat, data[f"name_{seat}"], data[f"roster_{seat}"], data[f"share_{seat}"].strip())
+            (
+                seat,
+                data.get(f"name_{seat}", ""),
+                data.get(f"roster_{seat}", ""),
+                data.get(f"share_{seat}", "").strip(),
+            )
             for seat in range(self.seat_count)
             if data.get(f"roster_{seat}") or data.get(f"share_{seat}", "").strip()
         ]
