@@ -190,7 +190,7 @@ REST_FRAMEWORK = {
     # Private by default; public endpoints say so explicitly.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": API_RENDERERS,
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["apps.common.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "apps.common.api.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": "20/minute", "anon": "120/minute"},

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from apps.accounts.models import User
 from apps.catalog.selectors import game_system_get, system_get
-from apps.common.http import HtmxHttpRequest
+from apps.common.http import HtmxHttpRequest, form_number
 from apps.leagues import services
 from apps.leagues.forms import (
     TIE_BREAKER_LABELS,
@@ -238,7 +238,7 @@ def league_join(request: HtmxHttpRequest) -> HttpResponse:
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"{reverse('accounts:login')}?next={request.get_full_path()}")
-        season_id = int(request.POST.get("season") or 0)
+        season_id = form_number(request.POST.get("season", "")) or 0
         if roster_form.is_valid():
             try:
                 registration = services.season_join(
@@ -760,7 +760,7 @@ def player_drop(
 def roster_change_request(
     request: HtmxHttpRequest, key: str, season_id: int, registration_id: int
 ) -> HttpResponse:
-    roster_id = int(request.POST.get("roster") or 0)
+    roster_id = form_number(request.POST.get("roster", "")) or 0
     return _act(
         request,
         lambda: services.roster_change_request(

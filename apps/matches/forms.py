@@ -16,6 +16,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.models import GameSystem, Mission
+from apps.common.http import form_number
 from apps.rosters.forms import roster_size_text
 from apps.rosters.models import Roster
 from apps.systems.core.errors import RuleViolation
@@ -48,8 +49,9 @@ def _listify(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
     items = {key: _listify(item) for key, item in value.items()}
-    if items and all(key.isdigit() for key in items):
-        entries = [items[key] for key in sorted(items, key=int)]
+    indices = {key: form_number(key) for key in items}
+    if items and all(index is not None for index in indices.values()):
+        entries = [items[key] for key in sorted(items, key=lambda key: indices[key] or 0)]
         if any(isinstance(e, dict) and "_on" in e for e in entries):
             entries = [e for e in entries if isinstance(e, dict) and e.pop("_on", False)]
         return entries
@@ -176,10 +178,16 @@ class MatchSetupForm(forms.Form):
         return [self[name] for name in self.setting_names]
 
     def seats(self) -> list[tuple[int, str, str, str]]:
-        """(seat, name, roster id, share link) of every seat that names a team."""
+        """(seat, name, roster id, share link) of every seat that names a team. A field that
+        failed its own check is missing from ``cleaned_data`` (``clean`` runs anyway)."""
         data = self.cleaned_data
         return [
-            (seat, data[f"name_{seat}"], data[f"roster_{seat}"], data[f"share_{seat}"].strip())
+            (
+                seat,
+                data.get(f"name_{seat}", ""),
+                data.get(f"roster_{seat}", ""),
+                data.get(f"share_{seat}", "").strip(),
+            )
             for seat in range(self.seat_count)
             if data.get(f"roster_{seat}") or data.get(f"share_{seat}", "").strip()
         ]

@@ -13,6 +13,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from apps.accounts.models import User
+from apps.common.http import form_number
 from apps.matches.models import UNDO_EVENT, Match, MatchEvent
 from apps.systems.core.match import Event, MatchEngine
 from apps.systems.core.registry import registry
@@ -109,8 +110,9 @@ def viewer_seat(user: User | Any, match: Match, requested: str = "") -> int | No
     (``?seat=``) if they hold it, else the one seat they hold; ``None`` (nothing hidden shown)
     for spectators and for a user holding several seats without naming one."""
     held = seats_held(user, match)
-    if requested.isdigit() and int(requested) in held:
-        return int(requested)
+    seat = form_number(requested)
+    if seat is not None and seat in held:
+        return seat
     return held[0] if len(held) == 1 else None
 
 

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from apps.accounts.models import User
 from apps.catalog.models import GameSystem, Mission
 from apps.catalog.selectors import game_system_get
-from apps.common.http import HtmxHttpRequest
+from apps.common.http import HtmxHttpRequest, form_number
 from apps.matches import services
 from apps.matches.forms import MatchSetupForm, command_args, share_token_from
 from apps.matches.models import Match
@@ -64,8 +64,7 @@ def _user(request: HtmxHttpRequest) -> User:
 
 
 def _selected(params: Mapping[str, str]) -> int | None:
-    value = params.get("unit", "")
-    return int(value) if value.isdigit() else None
+    return form_number(params.get("unit", ""))
 
 
 def _tracker_context(
@@ -83,8 +82,8 @@ def _tracker_context(
     held = [] if readonly else seats_held(request.user, match)
     # Secrets are shown only when their owner asks (``?seat=``): on a tablet the whole table
     # looks at, nothing hidden is on screen by default.
-    seat = params.get("seat", "")
-    viewer = int(seat) if seat.isdigit() and int(seat) in held else None
+    seat = form_number(params.get("seat", ""))
+    viewer = seat if seat in held else None
     # A spectator sees the board, never an open attack wizard.
     view = engine.tracker(
         state, selected=_selected(params), params={} if readonly else params, viewer=viewer
@@ -222,7 +221,7 @@ def match_command(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
             match_id=match_id,
             command_type=command,
             args=command_args(dict(request.POST.lists())),
-            expected_seq=int(expected) if expected.isdigit() else None,
+            expected_seq=form_number(expected),
             idempotency_key=request.POST.get("idempotency_key") or None,
         )
     except services.StaleCommand as stale:
@@ -240,7 +239,7 @@ def match_command(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 def _answer(request: HtmxHttpRequest, match: Match, *, error: str = "") -> HttpResponse:
     """After a command: the tracker with the same selection and no open wizard."""
     selected = request.POST.get("selected", "")
-    query = urlencode({"unit": selected}) if selected.isdigit() else ""
+    query = urlencode({"unit": selected}) if form_number(selected) is not None else ""
     if not request.htmx:
         if error:
             messages.error(request, error)

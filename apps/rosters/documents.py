@@ -215,7 +215,10 @@ def _parse_entries(system: GameSystem, raw: Any, problems: list[Problem]) -> lis
             )
         )
         return []
-    profile_slugs = {e.get("profile") for e in raw if isinstance(e, dict)}
+    # Only text can be a slug: a list or object here would not even hash.
+    profile_slugs = {
+        e["profile"] for e in raw if isinstance(e, dict) and isinstance(e.get("profile"), str)
+    }
     item_slugs = {
         slug
         for e in raw
@@ -223,12 +226,7 @@ def _parse_entries(system: GameSystem, raw: Any, problems: list[Problem]) -> lis
         for slug in e["items"]
         if isinstance(slug, str)
     }
-    profiles = {
-        p.slug: p
-        for p in Profile.objects.filter(
-            system=system, slug__in=[s for s in profile_slugs if isinstance(s, str)]
-        )
-    }
+    profiles = {p.slug: p for p in Profile.objects.filter(system=system, slug__in=profile_slugs)}
     items = {i.slug: i for i in Item.objects.filter(system=system, slug__in=item_slugs)}
 
     entries = []
@@ -237,13 +235,14 @@ def _parse_entries(system: GameSystem, raw: Any, problems: list[Problem]) -> lis
         if not isinstance(entry, dict):
             problems.append(Problem("invalid_type", path, _("Must be an object.")))
             continue
-        profile = profiles.get(entry.get("profile"))  # type: ignore[arg-type]
+        profile_slug = entry.get("profile")
+        profile = profiles.get(profile_slug) if isinstance(profile_slug, str) else None
         if profile is None:
             problems.append(
                 Problem(
                     "unknown_profile",
                     f"{path}.profile",
-                    _("Unknown profile %(profile)r.") % {"profile": entry.get("profile")},
+                    _("Unknown profile %(profile)r.") % {"profile": profile_slug},
                 )
             )
         count = entry.get("count", 1)

@@ -17,7 +17,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from apps.accounts.models import User
 from apps.catalog.models import GameSystem
-from apps.common.http import HtmxHttpRequest
+from apps.common.http import HtmxHttpRequest, form_number
+from apps.common.parsers import json_loads_bounded
 from apps.rosters import services
 from apps.rosters.documents import DocumentInvalid, problem_location, roster_document
 from apps.rosters.forms import ImportForm, RenameForm, RosterCreateForm, RosterSettingsForm
@@ -222,7 +223,8 @@ def entry_rename(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> Htt
 def entry_attach(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> HttpResponse:
     """Assign an entry to another one (a telematon to its operator); empty releases it."""
     target = request.POST.get("attach_to", "")
-    if target and not target.isdigit():
+    target_id = form_number(target)
+    if target and target_id is None:
         roster = roster_for_owner(_user(request), roster_id)
         return _render_builder(request, roster, error=_("Choose a model of this roster."))
     return _change(
@@ -232,7 +234,7 @@ def entry_attach(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> Htt
             owner=_user(request),
             roster_id=roster_id,
             entry_id=entry_id,
-            attach_to_id=int(target) if target else None,
+            attach_to_id=target_id,
         ),
     )
 
@@ -338,7 +340,7 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
     problems: list[dict[str, str]] = []
     if request.method == "POST" and form.is_valid():
         try:
-            document = json.loads(form.cleaned_data["content"])
+            document = json_loads_bounded(form.cleaned_data["content"])
         except json.JSONDecodeError as error:
             problems = [
                 {
@@ -346,6 +348,8 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
                     "message": _("This is not valid JSON: %(error)s") % {"error": error.msg},
                 }
             ]
+        except ValueError as error:  # nested too deeply, or a number of thousands of digits
+            problems = [{"message": _("This is not valid JSON: %(error)s") % {"error": error}}]
         else:
             try:
                 roster = services.roster_import(owner=_user(request), document=document)

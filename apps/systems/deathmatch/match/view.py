@@ -1462,8 +1462,10 @@ def wizard_input(params: Mapping[str, Any]) -> WizardInput | None:
         return None
 
     def number(key: str) -> int | None:
+        # ASCII digits only, and few: str.isdigit also passes "²" and 5000 digits, which int
+        # refuses.
         value = str(params.get(key, ""))
-        return int(value) if value.isdigit() else None
+        return int(value) if value.isascii() and value.isdigit() and len(value) <= 9 else None
 
     def flag(key: str) -> bool:
         return str(params.get(key, "")) in ("1", "true", "on")
