@@ -144,6 +144,7 @@ def declare_attack(
             if ranged
             else ()
         )
+        _check_interferers(attacker, victim, situation, interferers)
         reflex = combat.target_reflex(attacker, victim, situation, ranged=ranged, aimed=aimed)
         value = (
             combat.attack_value(attacker, index)
@@ -193,6 +194,27 @@ def declare_attack(
         _resolve_hit(ctx, None)
     else:
         _hit_flip(ctx)
+
+
+def _check_interferers(
+    attacker: Unit, victim: Unit, situation: combat.Situation, interferers: tuple[int, ...]
+) -> None:
+    """Models in the way give the target its cover (rulebook: Störende Modelle): without cover
+    none of them can take the shot. Neither the target nor the shooter stands in its own way,
+    and a model is named once (obstacles, -1, as often as there are)."""
+    if not interferers:
+        return
+    if situation.cover == "none":
+        raise refuse(
+            "interferers_need_cover",
+            "A model in the way gives the target cover: choose cover or hard cover.",
+        )
+    models = [i for i in interferers if i >= 0]
+    if victim.id in models or attacker.id in models or len(set(models)) != len(models):
+        raise refuse(
+            "bad_interferer",
+            "Name each model in the way once; the target and the shooter are not in the way.",
+        )
 
 
 def _hit_flip(ctx: Ctx) -> None:

@@ -67,6 +67,12 @@ REFUSALS: Mapping[str, str] = {
     "out_of_ammo": _("This weapon has no ammunition left (Limitiert)."),
     "gadget_used": _("This station served a model this turn already."),
     "nothing_to_undo": _("There is nothing to undo."),
+    "interferers_need_cover": _(
+        "A model in the way gives the target cover: choose Deckung or harte Deckung."
+    ),
+    "bad_interferer": _(
+        "Name each model in the way once; the target and the shooter are not in the way."
+    ),
 }
 
 

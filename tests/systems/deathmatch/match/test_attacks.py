@@ -317,6 +317,33 @@ def test_an_obstacle_in_the_way_takes_the_shot_harmlessly(game: Game) -> None:
     assert of_type(events, "wound_flipped") == []
 
 
+def test_a_model_in_the_way_needs_the_cover_it_gives(game: Game) -> None:
+    # Rulebook FERNKAMPF, Störende Modelle: only a target "das Deckung durch ein anderes Modell
+    # erhält" can be missed because of that model. Without cover a shot that misses by one
+    # (FK 3 + card 2 = 5 against Reflex 6) misses: it must not be redirected.
+    game.activate(0)
+    game.stack(0, [2, 5])
+    game.refused(
+        "ranged_attack", "interferers_need_cover", targets=[target(3, interferers=[4])]
+    )
+
+
+def test_the_target_and_the_shooter_are_not_in_their_own_way(game: Game) -> None:
+    game.activate(0)
+    for blocker in (3, 0):
+        game.refused(
+            "ranged_attack",
+            "bad_interferer",
+            targets=[target(3, cover="cover", interferers=[blocker])],
+        )
+    game.refused(
+        "ranged_attack", "bad_interferer", targets=[target(3, cover="cover", interferers=[4, 4])]
+    )
+    # Several obstacles are fine: each draws its own card.
+    events = shoot(game, [3, 1, 2], target(3, cover="cover", interferers=[-1, -1]))
+    assert one(events, "interference_flipped")["blockers"] == [-1, -1]
+
+
 # --- Area and spray attacks ---------------------------------------------------------------------
 
 
