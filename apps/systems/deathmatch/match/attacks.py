@@ -80,6 +80,7 @@ def _situation(args: Args) -> combat.Situation:
         attacker_elevated=args.boolean("attacker_elevated"),
         rear=args.boolean("rear"),
         target_in_melee=args.boolean("target_in_melee"),
+        attacker_in_melee=args.boolean("attacker_in_melee"),
         obstacle=args.boolean("obstacle"),
         several_enemies=args.boolean("several_enemies"),
         warning=args.boolean("warning"),
@@ -132,6 +133,11 @@ def declare_attack(
                 "friendly_target", "Only area and spray attacks can touch your own models."
             )
         situation = _situation(target_arg)
+        if ranged and situation.attacker_in_melee and not rules.sidearm:
+            raise refuse(
+                "shooting_in_melee",
+                f"{attacker.name} stands in an enemy control zone: only a Handwaffe fires there.",
+            )
         if situation.warning:
             if not victim.team_member or victim.player in warned:
                 raise refuse(

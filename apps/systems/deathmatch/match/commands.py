@@ -23,7 +23,8 @@ _TARGETS = ArgSpec(
     "list",
     help=_(
         "One object per target: unit, cover (none|cover|hard), target_elevated, "
-        "attacker_elevated, rear, target_in_melee (ranged), obstacle and several_enemies "
+        "attacker_elevated, rear, target_in_melee and attacker_in_melee (ranged: only a "
+        "Handwaffe fires from an enemy control zone), obstacle and several_enemies "
         "(melee), warning (the defender pays 1 CP), interferers (ranged: unit ids or -1 for "
         "an obstacle, closest to the target first)."
     ),

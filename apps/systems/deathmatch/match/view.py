@@ -70,6 +70,9 @@ REFUSALS: Mapping[str, str] = {
     "interferers_need_cover": _(
         "A model in the way gives the target cover: choose Deckung or harte Deckung."
     ),
+    "shooting_in_melee": _(
+        "The shooter stands in an enemy control zone: only a Handwaffe fires there."
+    ),
     "bad_interferer": _(
         "Name each model in the way once; the target and the shooter are not in the way."
     ),
@@ -1222,6 +1225,8 @@ def _wizard(state: MatchState, request: WizardInput, selected: int | None) -> Wi
             reason = _("This weapon has no ammunition left (Limitiert).")
         elif kind.startswith("react") and rules.unwieldy:
             reason = _("Schwerfällig: not in readiness.")
+        elif ranged and request.situation.attacker_in_melee and not rules.sidearm:
+            reason = _("In an enemy control zone only a Handwaffe fires.")
         elif not kind.startswith("react"):
             cost = 2 if kind == "charge" or rules.unwieldy else 1
             reason = _ap_reason(attacker, cost)
@@ -1229,10 +1234,17 @@ def _wizard(state: MatchState, request: WizardInput, selected: int | None) -> Wi
     if not usable:
         return None
     indices = [line.index for line, ok, _r in usable]
+    ready = [line.index for line, ok, _r in usable if ok]
+    # The weapon asked for if it can attack now, else the first that can (a shooter that just
+    # stepped into a control zone switches to its Handwaffe).
     weapon_index = (
         request.weapon
+        if request.weapon in ready
+        else ready[0]
+        if ready
+        else request.weapon
         if request.weapon in indices
-        else next((line.index for line, ok, _r in usable if ok), indices[0])
+        else indices[0]
     )
     weapon = weapons[weapon_index]
     rules = weapon_rules(weapon)
@@ -1485,6 +1497,7 @@ def wizard_input(params: Mapping[str, Any]) -> WizardInput | None:
             attacker_elevated=flag("attacker_elevated"),
             rear=flag("rear"),
             target_in_melee=flag("target_in_melee"),
+            attacker_in_melee=flag("attacker_in_melee"),
             obstacle=flag("obstacle"),
             several_enemies=flag("several_enemies"),
             warning=flag("warning"),

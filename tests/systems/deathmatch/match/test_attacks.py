@@ -20,6 +20,7 @@ from apps.systems.core.match import Event
 from apps.systems.deathmatch.catalog import FighterProfile
 from tests.systems.deathmatch.match.helpers import (
     BLADE,
+    ENGINE,
     RIFLE,
     Game,
     Member,
@@ -248,6 +249,50 @@ def test_ruhige_hand_ignores_the_in_melee_bonus() -> None:
     assert declared(events)["targets"][0]["reflex"] == 8
 
 
+def test_only_a_handwaffe_fires_from_an_enemy_control_zone() -> None:
+    # Rulebook FERNKAMPF, Das Ziel wählen: no ranged attack from an enemy control zone "außer es
+    # trägt eine Waffe mit der Sonderregel Handwaffe", whose target must be in the same melee
+    # (HANDWAFFE) -- so it counts as in melee: +2 Reflex (gilt auch, wenn das Ziel mit dem
+    # Schützen im Nahkampf ist).
+    pistol = weapon("Pistole", rules=("Handwaffe",), range_inches=8)
+    g = duel([profile("Anna Duellantin", weapons=(RIFLE, pistol, BLADE))])
+    g.activate(0)
+    g.refused(
+        "ranged_attack", "shooting_in_melee", weapon=0, targets=[target(3, attacker_in_melee=True)]
+    )
+    assert g.unit(0).ap == 2
+    events = shoot(g, [5, 4], target(3, attacker_in_melee=True), weapon=1)
+    assert resolved(events)[0]["reflex"] == 6 + 2
+    assert "in_melee +2" in declared(events)["targets"][0]["reflex_notes"]
+
+
+def test_the_attack_wizard_offers_only_a_handwaffe_from_an_enemy_control_zone() -> None:
+    pistol = weapon("Pistole", rules=("Handwaffe",), range_inches=8)
+    g = duel([profile("Anna Duellantin", weapons=(RIFLE, pistol, BLADE))])
+    g.activate(0)
+    params = {"wizard": "ranged", "attacker_in_melee": "1"}
+    wizard = ENGINE.tracker(g.state, selected=0, params=params).wizard
+    assert wizard is not None
+    usable = {line.name: ok for line, ok, _reason in wizard.weapons}
+    assert usable == {"Gewehr": False, "Pistole": True}
+    assert wizard.weapon == 1 and wizard.situation.attacker_in_melee
+    assert {t.reflex for t in wizard.targets} == {6 + 2}
+
+
+def test_a_reaction_shot_from_an_enemy_control_zone_needs_a_handwaffe(game: Game) -> None:
+    game.activate(0)
+    game.do("readiness")
+    game.end()
+    game.activate(3)
+    game.refused(
+        "react",
+        "shooting_in_melee",
+        unit=0,
+        action="ranged_attack",
+        targets=[target(3, attacker_in_melee=True)],
+    )
+
+
 def test_warning_costs_the_defender_one_cp_for_one_reflex() -> None:
     g = duel(ben_cp=1)
     events = shoot(g, [1], target(3, warning=True))
@@ -323,9 +368,7 @@ def test_a_model_in_the_way_needs_the_cover_it_gives(game: Game) -> None:
     # (FK 3 + card 2 = 5 against Reflex 6) misses: it must not be redirected.
     game.activate(0)
     game.stack(0, [2, 5])
-    game.refused(
-        "ranged_attack", "interferers_need_cover", targets=[target(3, interferers=[4])]
-    )
+    game.refused("ranged_attack", "interferers_need_cover", targets=[target(3, interferers=[4])])
 
 
 def test_the_target_and_the_shooter_are_not_in_their_own_way(game: Game) -> None:
