@@ -130,6 +130,7 @@ def _react(ctx: Ctx, args: Args) -> None:
     if action == "dodge":
         if unit.stationary:
             raise refuse("stationary", f"{unit.name} is stationary and gains nothing by dodging.")
+        lose_bonuses(ctx, unit)  # dodging is an action other than the attack they are for
         ctx.emit("dodged", unit=unit.id)
         return
     kind = AttackKind.RANGED if action == "ranged_attack" else AttackKind.MELEE

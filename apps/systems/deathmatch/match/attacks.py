@@ -744,6 +744,10 @@ def _disengage(ctx: Ctx, args: Args) -> None:
             raise refuse("wrong_weapon", "A disengage strike uses a melee weapon.")
         situation = _situation(strike)
         if situation.warning:
+            if not unit.team_member:
+                raise refuse(
+                    "warning_once", "A warning is paid once per attack, for a team fighter."
+                )
             spend_cp(ctx, unit.player, 1, "warning")
         reflex = combat.disengage_reflex(unit, situation)
         strikes.append(

@@ -230,6 +230,20 @@ def test_aim_survives_readiness_and_boosts_the_reaction_shot(game: Game) -> None
     assert declared(events)["targets"][0]["reflex"] == 5
 
 
+def test_a_reaction_dodge_loses_aim_and_wuchtschlag(game: Game) -> None:
+    # AKTIONEN, Zielen / Wuchtschlag: the bonus is lost as soon as the model "eine andere
+    # Aktion außer Fernkampfattacke [Nahkampfattacke] oder Bereitschaft durchführt"; dodging
+    # from readiness is such an action.
+    game.activate(0)
+    game.do("aim")
+    game.do("readiness")
+    game.end()
+    game.activate(3)
+    events = game.do("react", unit=0, action="dodge")
+    assert one(events, "bonus_lost") == {"unit": 0, "bonuses": ["aim"]}
+    assert not game.unit(0).aim and game.unit(0).dodges == 1
+
+
 def test_aim_is_lost_when_the_model_takes_damage(game: Game) -> None:
     game.activate(0)
     game.do("aim")

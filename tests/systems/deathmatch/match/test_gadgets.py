@@ -309,6 +309,18 @@ def test_drones_give_no_command_points_and_use_none() -> None:
     g.refused("ranged_attack", "warning_once", targets=[target(6, warning=True)])
 
 
+def test_a_disengaging_drone_cannot_be_warned_with_command_points() -> None:
+    # GADGETS, A-18 Drohne: it "profitiert nicht von Kommandopunkten": no Warnung for it,
+    # neither against an attack nor against a disengage strike.
+    g = Game(setup("flag-rush", [default_team(p, command=1) for p in (0, 1)], gadgets=True))
+    g.do("choose_gadget", player=0, option=9)
+    g.do("choose_gadget", player=1, option=1)
+    g.to_round_one()
+    g.activate(6)
+    g.refused("disengage", "warning_once", strikes=[{"striker": 3, "warning": True}])
+    assert g.cp(0) == 3
+
+
 def test_drone_profile_and_weapon() -> None:
     g = with_gadgets(9, 9)
     drone = g.unit(6)
