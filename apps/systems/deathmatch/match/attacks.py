@@ -139,6 +139,11 @@ def declare_attack(
                 f"{attacker.name} stands in an enemy control zone: only a Handwaffe fires there.",
             )
         if situation.warning:
+            if not ranged and victim.stationary:
+                raise refuse(
+                    "warning_no_hit_flip",
+                    f"{victim.name} is hit automatically in melee: there is no hit flip to warn.",
+                )
             if not victim.team_member or victim.player in warned:
                 raise refuse(
                     "warning_once", "A warning is paid once per attack, for a team fighter."

@@ -73,6 +73,9 @@ REFUSALS: Mapping[str, str] = {
     "shooting_in_melee": _(
         "The shooter stands in an enemy control zone: only a Handwaffe fires there."
     ),
+    "warning_no_hit_flip": _(
+        "A stationary model is hit automatically in melee: there is no hit flip to warn against."
+    ),
     "bad_interferer": _(
         "Name each model in the way once; the target and the shooter are not in the way."
     ),

@@ -184,6 +184,27 @@ def test_the_attacker_chooses_per_critical_between_auto_hit_and_wound_boost() ->
     assert of_type(events, "wound_flipped") == []
 
 
+def test_wound_flip_boosts_are_capped_at_three_cards() -> None:
+    # ANZAHL DER KARTEN: "für einen Flip nie mehr als 3 Karten"; three 9s each boosting the
+    # wound flip give ⬠⬠, not ⬠⬠⬠.
+    g = duel([profile("Anna MG", weapons=(weapon("MG", bonus=2), BLADE))])
+    events = shoot(g, [9, 9, 9, 1, 2, 3], target(3))
+    assert resolved(events)[0]["crits_boost"] == 3
+    wound = one(events, "wound_flipped")
+    assert wound["flip"]["modifier"] == 2 and cards(wound["flip"]) == [1, 2, 3]
+    assert one(events, "wounded")["damage"] == 3
+
+
+def test_a_graze_on_a_tough_target_is_hindered_twice() -> None:
+    # A graze (⬡) and Zäh (⬡) add up: three cards, the lowest kept.
+    g = duel(ben=[profile("Ben Zäh", abilities=("Zäh",))])
+    events = shoot(g, [3, 6, 5, 4], target(3))
+    assert resolved(events)[0]["outcome"] == "graze"
+    wound = one(events, "wound_flipped")
+    assert wound["flip"]["modifier"] == -2 and cards(wound["flip"]) == [6, 5, 4]
+    assert one(events, "wounded")["damage"] == 4
+
+
 def test_a_graze_with_a_nine_kept_as_a_boost_stays_a_graze_with_a_plain_wound_flip() -> None:
     g = duel(ben=[profile("Ben Flink", reflex=12)], anna_cp=1)
     shoot(g, [9, 4], target(3))
@@ -482,6 +503,15 @@ def test_stationary_model_is_hit_automatically_in_melee_with_a_boosted_wound_fli
     }
     wound = one(events, "wound_flipped")
     assert wound["flip"]["modifier"] == 1 and cards(wound["flip"]) == [1, 4]
+
+
+def test_no_warning_is_paid_when_no_hit_flip_is_made() -> None:
+    # KOMMANDOPUNKTE, Warnung: "Vor einem gegnerischen Trefferflip"; a stationary model is hit
+    # automatically in melee, so there is no hit flip to warn against and no CP to spend.
+    g = duel(ben=[profile("Ben Turm", reflex=9, abilities=("Stationär",))], ben_cp=1)
+    g.activate(0)
+    g.refused("melee_attack", "warning_no_hit_flip", weapon=1, targets=[target(3, warning=True)])
+    assert g.cp(1) == 3
 
 
 def test_stationary_model_has_reflex_three_against_shots() -> None:

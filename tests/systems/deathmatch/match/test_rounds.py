@@ -262,6 +262,20 @@ def test_loser_decides_initiative_reroll_first() -> None:
     assert one(g.events[-2:], "initiative_won")["winner"] == 1
 
 
+def test_an_initiative_zero_is_never_rerolled() -> None:
+    # WIEDERHOLUNGSFLIPS: "Karten, die beim ersten Flip eine 0 zeigen, dürfen niemals ersetzt
+    # werden" -- also the initiative flip, which a player may otherwise reroll for 1 CP.
+    g = Game(setup("last-man-standing", [commanded(0, (1, 0, 0)), commanded(1, (1, 0, 0))]))
+    g.to_round_one()
+    g.finish_round()
+    g.score()
+    _initiative(g, ([0], [5]))
+    assert g.state.pending is not None and g.state.pending.deciders == (1,)
+    g.do("accept", player=1)
+    assert one(g.events[-2:], "initiative_won")["winner"] == 1
+    assert g.cp(0) == 1
+
+
 def test_initiative_reroll_binds_even_if_worse() -> None:
     g = Game(setup("last-man-standing", [commanded(0, (1, 0, 0)), commanded(1, (1, 0, 0))]))
     g.to_round_one()
