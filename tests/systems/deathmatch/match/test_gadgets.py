@@ -193,6 +193,23 @@ def test_stim_terminal_gives_one_ap_at_once() -> None:
     g.refused("move", "not_enough_ap")
 
 
+def test_a_wuchtschlag_before_a_charge_carries_into_its_melee_attack() -> None:
+    # With the Stim-Terminal's extra AP a model can prepare a Wuchtschlag (1 AP) and charge
+    # (2 AP): the charge's free attack is its next melee attack, +1 S and ⬠ from each (the
+    # app's decision, reference "Where the app decides").
+    g = with_gadgets(7, 1)
+    g.activate(0)
+    g.do("touch_gadget", unit=0, gadget="G1")
+    g.do("power_strike")
+    g.stack(0, [5, 1, 2, 3])
+    events = g.do("charge", weapon=1, targets=[target(3)])
+    assert declared(events)["power_strike"] is True
+    wound = one(events, "wound_flipped")
+    assert (wound["strength"], wound["flip"]["modifier"]) == (3 + 1, 2)
+    assert one(events, "wounded")["damage"] == 3 + 4 - 3
+    assert g.unit(0).ap == 0 and not g.unit(0).power_strike
+
+
 def test_power_ups_are_lost_on_respawn() -> None:
     g = with_gadgets(4, 5)
     g.activate(0)

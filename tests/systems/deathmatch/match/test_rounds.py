@@ -201,6 +201,20 @@ def test_initiative_highest_card_wins_and_chooses_who_starts() -> None:
     assert g.state.turn == 0
 
 
+def test_deployment_flip_ties_flip_again_and_the_winner_names_the_first_deployer() -> None:
+    # AUFSTELLUNG: the highest card decides who picks a zone (and deploys) first; the rulebook
+    # says nothing of a tie, and the app has the tied players flip again.
+    g = Game(setup())
+    g.stack(0, [4, 2])
+    g.stack(1, [4, 7])
+    events = g.do("deployment_flip")
+    flips = of_type(events, "deployment_flipped")
+    assert [f["winner"] for f in flips] == [None, 1]
+    assert (g.state.awaiting, g.state.awaiting_player) == ("first_deployer", 1)
+    g.do("choose_first_deployer", player=0)
+    assert g.state.first_deployer == 0
+
+
 def test_initiative_tie_in_round_one_goes_to_the_first_deployer() -> None:
     g = Game(setup())
     g.stack(0, [9])
