@@ -676,7 +676,7 @@ def _actions(state: MatchState, mode: Mode) -> tuple[Button, ...]:
             _("Ranged attack"),
             reason=(_("No ranged weapon.") if not ranged else _ap_reason(unit, cheapest_ranged)),
             style="primary",
-            cost="1 AP",
+            cost=f"{cheapest_ranged} AP",
         ),
         _button(
             "wizard:melee",

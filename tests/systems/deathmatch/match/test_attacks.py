@@ -474,6 +474,15 @@ def test_schwerfaellig_costs_two_ap_and_is_not_allowed_in_readiness() -> None:
     assert g.unit(0).ap == 0
 
 
+def test_the_ranged_attack_button_costs_two_ap_with_only_a_schwerfaellig_weapon() -> None:
+    cannon = weapon("Kanone", rules=("Schwerfällig",))
+    g = duel([profile("Anna Kanonier", weapons=(cannon, BLADE))])
+    g.activate(0)
+    buttons = ENGINE.tracker(g.state, selected=0, params={}).actions
+    (ranged,) = [b for b in buttons if b.command == "wizard:ranged"]
+    assert ranged.cost == "2 AP" and ranged.enabled
+
+
 def test_schwerfaellig_weapon_cannot_react() -> None:
     heavy = weapon("Kanone", rules=["Schwerfällig"])
     g = duel([profile("Anna Kanone", weapons=(heavy, BLADE))])
