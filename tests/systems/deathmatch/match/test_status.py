@@ -236,6 +236,20 @@ def test_poison_costs_one_lp_per_marker_then_one_marker_goes() -> None:
     assert g.unit(3).lp == 4 and g.unit(3).markers.poison == 1
 
 
+def test_life_points_lost_to_poison_end_aim_and_wuchtschlag() -> None:
+    # Zielen / Wuchtschlag are lost "sobald das Modell Schaden erleidet"; a poison marker's lost
+    # LP is damage too (reference "Where the app decides").
+    g = match()
+    g.do("adjust", unit=3, poison=1)
+    g.activate(0)
+    g.end()
+    g.activate(3)
+    g.do("aim")
+    events = g.end()
+    assert one(events, "bonus_lost") == {"unit": 3, "bonuses": ["aim"]}
+    assert not g.unit(3).aim and g.unit(3).lp == 5
+
+
 def test_poison_knock_out_is_credited_to_the_poisoner() -> None:
     g = match(armed("Gift", strength=3))
     shoot(g, 0, [5, 5], 3)
