@@ -525,6 +525,25 @@ def auto_hits(
     _resolve_hit(ctx, None)
 
 
+def move_hazards(args: Args) -> tuple[int, bool]:
+    """(height of a harmful fall or 0, dangerous terrain touched) as the players report a move:
+    a fall hurts from more than 2", a deliberate jump down from more than 3"."""
+    fall = args.integer("fall_height", 0, lo=0, hi=50)
+    jumped = args.boolean("jumped_down")
+    return (fall if fall > (3 if jumped else 2) else 0), args.boolean("dangerous_terrain")
+
+
+def hazard_hits(fall: int, dangerous: bool) -> list[tuple[str, int]]:
+    """The automatic hits at the end of a move: S = the fall's height, S 2 for dangerous
+    terrain."""
+    hits = []
+    if fall:
+        hits.append(("fall", fall))
+    if dangerous:
+        hits.append(("dangerous_terrain", 2))
+    return hits
+
+
 @command("auto_hit")
 def _auto_hit(ctx: Ctx, args: Args) -> None:
     """An automatic hit the tracker does not model itself (a fall after Rückstoß, a card
@@ -729,6 +748,7 @@ def _disengage(ctx: Ctx, args: Args) -> None:
     if unit.stationary:
         raise refuse("stationary", f"{unit.name} is stationary and cannot move.")
     strike_args = args.objects("strikes", most=8)
+    fall, dangerous = move_hazards(args)
     spend_ap(ctx, unit, 1)
     lose_bonuses(ctx, unit)
     strikes = []
@@ -769,6 +789,8 @@ def _disengage(ctx: Ctx, args: Args) -> None:
         flips=tuple(None for _ in strikes),
         rerolls=tuple(0 for _ in strikes),
         confirm=args.boolean("confirm_flips", True),
+        fall=fall,
+        dangerous=dangerous,
     )
     ctx.emit("disengage_declared", disengage=dump(disengage))
     _next_strike(ctx, 0)
@@ -811,3 +833,8 @@ def _next_strike(ctx: Ctx, index: int) -> None:
         if f is not None and _strike_hits(f, s.attack_value, s.reflex)
     ]
     ctx.emit("disengage_resolved", unit=d.unit, stopped=bool(stopped), by=stopped)
+    # A stopped model stays where it meant to leave the zone; one that moves on may fall or
+    # touch dangerous terrain like any move.
+    mover = ctx.state.unit(d.unit)
+    if not stopped and mover.in_play:
+        auto_hits(ctx, mover, hazard_hits(d.fall, d.dangerous), then="")

@@ -102,6 +102,18 @@ COMMAND_SPECS: Final = (
                     "attacker_elevated, warning."
                 ),
             ),
+            ArgSpec(
+                "fall_height",
+                "int",
+                required=False,
+                help=_("Inches fallen when the move goes on, if it fell."),
+            ),
+            ArgSpec(
+                "jumped_down", "bool", required=False, help=_("The fall was a deliberate jump.")
+            ),
+            ArgSpec(
+                "dangerous_terrain", "bool", required=False, help=_("It touched dangerous terrain.")
+            ),
             _CONFIRM,
         ),
     ),

@@ -425,6 +425,29 @@ def test_disengage_strike_that_misses_lets_the_model_move_on(game: Game) -> None
     assert one(events, "disengage_resolved") == {"unit": 0, "stopped": False, "by": []}
 
 
+def test_a_disengage_move_that_goes_on_may_fall_and_touch_dangerous_terrain(game: Game) -> None:
+    # NAHKAMPF, Lösen: disengaging is "eine Bewegungsaktion"; GEFÄHRLICHES GELÄNDE hits "am Ende
+    # jeder Bewegungsaktion", and a fall from more than 2" is an automatic hit (FALLEN).
+    game.activate(0)
+    game.stack(1, [2, 2, 3])
+    events = game.do("disengage", strikes=[{"striker": 3}], fall_height=3, dangerous_terrain=True)
+    assert one(events, "disengage_resolved")["stopped"] is False
+    hits = [e["attack"] for e in of_type(events, "attack_declared")]
+    assert [(h["cause"], h["targets"][0]["strength"]) for h in hits] == [
+        ("fall", 3),
+        ("dangerous_terrain", 2),
+    ]
+    assert game.unit(0).lp == 6 - (2 + 3 - 3) - (3 + 2 - 3)
+
+
+def test_a_stopped_disengage_move_neither_falls_nor_touches_terrain(game: Game) -> None:
+    game.activate(0)
+    game.stack(1, [5])
+    events = game.do("disengage", strikes=[{"striker": 3}], fall_height=4, dangerous_terrain=True)
+    assert one(events, "disengage_resolved")["stopped"] is True
+    assert of_type(events, "attack_declared") == [] and game.unit(0).lp == 6
+
+
 def test_disengage_strike_zero_misses_and_nine_hits(game: Game) -> None:
     game.activate(0)
     game.stack(1, [0, 9])
