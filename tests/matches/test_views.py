@@ -131,3 +131,44 @@ def test_new_match_refuses_a_team_of_the_wrong_size(browser, user, deathmatch) -
     assert response.status_code == 422
     assert b"built for 3 fighters" in response.content
     assert not Match.objects.exists()
+
+
+def test_the_disengage_wizard_reports_a_fall_or_dangerous_terrain(browser, match) -> None:
+    tap(browser, match, "skip_gadgets")
+    tap(browser, match, "deployment_flip")
+    match.refresh_from_db()
+    tap(browser, match, "choose_first_deployer", **{"args.player:int": "0"})
+    tap(browser, match, "start_game")
+    tap(browser, match, "flip_initiative")
+    match.refresh_from_db()
+    while match.state["pending"] is not None:
+        tap(browser, match, "accept")
+        match.refresh_from_db()
+    tap(
+        browser, match, "choose_starter", **{"args.player:int": str(match.state["awaiting_player"])}
+    )
+    match.refresh_from_db()
+    turn = match.state["turn"]
+    unit = next(u["id"] for u in match.state["units"] if u["player"] == turn)
+    enemy = next(u["id"] for u in match.state["units"] if u["player"] != turn)
+    tap(browser, match, "activate", **{"args.unit:int": str(unit)})
+    page = browser.get(f"/matches/{match.pk}/?wizard=disengage")
+    assert b"args.dangerous_terrain:bool" in page.content
+    assert b"args.fall_height:int" in page.content
+    response = tap(
+        browser,
+        match,
+        "disengage",
+        **{
+            "args.strikes.0._on:bool": "true",
+            "args.strikes.0.striker:int": str(enemy),
+            "args.fall_height:int": "0",
+            "args.dangerous_terrain:bool": "true",
+            "args.confirm_flips:bool": "false",
+        },
+    )
+    assert response.status_code == 200
+    events = list(MatchEvent.objects.filter(match=match).order_by("seq", "pk"))
+    (resolved,) = [e.data for e in events if e.type == "disengage_resolved"]
+    causes = [e.data["attack"]["cause"] for e in events if e.type == "attack_declared"]
+    assert causes == ([] if resolved["stopped"] else ["dangerous_terrain"])

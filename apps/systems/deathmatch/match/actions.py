@@ -65,18 +65,11 @@ def _move(ctx: Ctx, args: Args) -> None:
     unit = active_unit(ctx, args)
     if unit.stationary:
         raise refuse("stationary", f"{unit.name} is stationary and cannot move.")
-    fall = args.integer("fall_height", 0, lo=0, hi=50)
-    jumped = args.boolean("jumped_down")
-    dangerous = args.boolean("dangerous_terrain")
+    fall, dangerous = attacks.move_hazards(args)
     spend_ap(ctx, unit, 1)
     lose_bonuses(ctx, unit)
     ctx.emit("moved", unit=unit.id, inches=unit.profile.move_inches)
-    hits = []
-    if fall > (3 if jumped else 2):
-        hits.append(("fall", fall))
-    if dangerous:
-        hits.append(("dangerous_terrain", 2))
-    attacks.auto_hits(ctx, unit, hits, then="")
+    attacks.auto_hits(ctx, unit, attacks.hazard_hits(fall, dangerous), then="")
 
 
 @command("special_action")
@@ -130,6 +123,7 @@ def _react(ctx: Ctx, args: Args) -> None:
     if action == "dodge":
         if unit.stationary:
             raise refuse("stationary", f"{unit.name} is stationary and gains nothing by dodging.")
+        lose_bonuses(ctx, unit)  # dodging is an action other than the attack they are for
         ctx.emit("dodged", unit=unit.id)
         return
     kind = AttackKind.RANGED if action == "ranged_attack" else AttackKind.MELEE

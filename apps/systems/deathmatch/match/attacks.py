@@ -80,6 +80,7 @@ def _situation(args: Args) -> combat.Situation:
         attacker_elevated=args.boolean("attacker_elevated"),
         rear=args.boolean("rear"),
         target_in_melee=args.boolean("target_in_melee"),
+        attacker_in_melee=args.boolean("attacker_in_melee"),
         obstacle=args.boolean("obstacle"),
         several_enemies=args.boolean("several_enemies"),
         warning=args.boolean("warning"),
@@ -132,7 +133,17 @@ def declare_attack(
                 "friendly_target", "Only area and spray attacks can touch your own models."
             )
         situation = _situation(target_arg)
+        if ranged and situation.attacker_in_melee and not rules.sidearm:
+            raise refuse(
+                "shooting_in_melee",
+                f"{attacker.name} stands in an enemy control zone: only a Handwaffe fires there.",
+            )
         if situation.warning:
+            if not ranged and victim.stationary:
+                raise refuse(
+                    "warning_no_hit_flip",
+                    f"{victim.name} is hit automatically in melee: there is no hit flip to warn.",
+                )
             if not victim.team_member or victim.player in warned:
                 raise refuse(
                     "warning_once", "A warning is paid once per attack, for a team fighter."
@@ -144,6 +155,7 @@ def declare_attack(
             if ranged
             else ()
         )
+        _check_interferers(attacker, victim, situation, interferers)
         reflex = combat.target_reflex(attacker, victim, situation, ranged=ranged, aimed=aimed)
         value = (
             combat.attack_value(attacker, index)
@@ -193,6 +205,27 @@ def declare_attack(
         _resolve_hit(ctx, None)
     else:
         _hit_flip(ctx)
+
+
+def _check_interferers(
+    attacker: Unit, victim: Unit, situation: combat.Situation, interferers: tuple[int, ...]
+) -> None:
+    """Models in the way give the target its cover (rulebook: Störende Modelle): without cover
+    none of them can take the shot. Neither the target nor the shooter stands in its own way,
+    and a model is named once (obstacles, -1, as often as there are)."""
+    if not interferers:
+        return
+    if situation.cover == "none":
+        raise refuse(
+            "interferers_need_cover",
+            "A model in the way gives the target cover: choose cover or hard cover.",
+        )
+    models = [i for i in interferers if i >= 0]
+    if victim.id in models or attacker.id in models or len(set(models)) != len(models):
+        raise refuse(
+            "bad_interferer",
+            "Name each model in the way once; the target and the shooter are not in the way.",
+        )
 
 
 def _hit_flip(ctx: Ctx) -> None:
@@ -492,6 +525,25 @@ def auto_hits(
     _resolve_hit(ctx, None)
 
 
+def move_hazards(args: Args) -> tuple[int, bool]:
+    """(height of a harmful fall or 0, dangerous terrain touched) as the players report a move:
+    a fall hurts from more than 2", a deliberate jump down from more than 3"."""
+    fall = args.integer("fall_height", 0, lo=0, hi=50)
+    jumped = args.boolean("jumped_down")
+    return (fall if fall > (3 if jumped else 2) else 0), args.boolean("dangerous_terrain")
+
+
+def hazard_hits(fall: int, dangerous: bool) -> list[tuple[str, int]]:
+    """The automatic hits at the end of a move: S = the fall's height, S 2 for dangerous
+    terrain."""
+    hits = []
+    if fall:
+        hits.append(("fall", fall))
+    if dangerous:
+        hits.append(("dangerous_terrain", 2))
+    return hits
+
+
 @command("auto_hit")
 def _auto_hit(ctx: Ctx, args: Args) -> None:
     """An automatic hit the tracker does not model itself (a fall after Rückstoß, a card
@@ -696,6 +748,7 @@ def _disengage(ctx: Ctx, args: Args) -> None:
     if unit.stationary:
         raise refuse("stationary", f"{unit.name} is stationary and cannot move.")
     strike_args = args.objects("strikes", most=8)
+    fall, dangerous = move_hazards(args)
     spend_ap(ctx, unit, 1)
     lose_bonuses(ctx, unit)
     strikes = []
@@ -716,6 +769,10 @@ def _disengage(ctx: Ctx, args: Args) -> None:
             raise refuse("wrong_weapon", "A disengage strike uses a melee weapon.")
         situation = _situation(strike)
         if situation.warning:
+            if not unit.team_member:
+                raise refuse(
+                    "warning_once", "A warning is paid once per attack, for a team fighter."
+                )
             spend_cp(ctx, unit.player, 1, "warning")
         reflex = combat.disengage_reflex(unit, situation)
         strikes.append(
@@ -732,6 +789,8 @@ def _disengage(ctx: Ctx, args: Args) -> None:
         flips=tuple(None for _ in strikes),
         rerolls=tuple(0 for _ in strikes),
         confirm=args.boolean("confirm_flips", True),
+        fall=fall,
+        dangerous=dangerous,
     )
     ctx.emit("disengage_declared", disengage=dump(disengage))
     _next_strike(ctx, 0)
@@ -774,3 +833,8 @@ def _next_strike(ctx: Ctx, index: int) -> None:
         if f is not None and _strike_hits(f, s.attack_value, s.reflex)
     ]
     ctx.emit("disengage_resolved", unit=d.unit, stopped=bool(stopped), by=stopped)
+    # A stopped model stays where it meant to leave the zone; one that moves on may fall or
+    # touch dangerous terrain like any move.
+    mover = ctx.state.unit(d.unit)
+    if not stopped and mover.in_play:
+        auto_hits(ctx, mover, hazard_hits(d.fall, d.dangerous), then="")

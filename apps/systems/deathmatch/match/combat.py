@@ -44,6 +44,9 @@ class Situation:
     attacker_elevated: bool = False
     rear: bool = False
     target_in_melee: bool = False  # ranged only
+    # Ranged: the shooter stands in an enemy control zone. Only a Handwaffe fires then, at a
+    # target in the same melee, so the target counts as in melee.
+    attacker_in_melee: bool = False
     obstacle: bool = False  # melee / disengage
     several_enemies: bool = False  # melee / disengage: the target fights several enemies
     warning: bool = False  # the defender pays 1 CP
@@ -112,7 +115,8 @@ def target_reflex(
     if target.dodges and not target.stationary:
         add(DODGE_BONUS * target.dodges, "dodge")
     steady = attacker is not None and NamedAbility.STEADY_HAND in attacker.abilities
-    if ranged and situation.target_in_melee and not steady:
+    in_melee = situation.target_in_melee or situation.attacker_in_melee
+    if ranged and in_melee and not steady:
         add(IN_MELEE_BONUS, "in_melee")
     if not ranged and situation.several_enemies:
         add(SEVERAL_ENEMIES_MALUS, "several_enemies")

@@ -23,7 +23,8 @@ _TARGETS = ArgSpec(
     "list",
     help=_(
         "One object per target: unit, cover (none|cover|hard), target_elevated, "
-        "attacker_elevated, rear, target_in_melee (ranged), obstacle and several_enemies "
+        "attacker_elevated, rear, target_in_melee and attacker_in_melee (ranged: only a "
+        "Handwaffe fires from an enemy control zone), obstacle and several_enemies "
         "(melee), warning (the defender pays 1 CP), interferers (ranged: unit ids or -1 for "
         "an obstacle, closest to the target first)."
     ),
@@ -100,6 +101,18 @@ COMMAND_SPECS: Final = (
                     "not_in_contact, obstacle, several_enemies, rear, target_elevated, "
                     "attacker_elevated, warning."
                 ),
+            ),
+            ArgSpec(
+                "fall_height",
+                "int",
+                required=False,
+                help=_("Inches fallen when the move goes on, if it fell."),
+            ),
+            ArgSpec(
+                "jumped_down", "bool", required=False, help=_("The fall was a deliberate jump.")
+            ),
+            ArgSpec(
+                "dangerous_terrain", "bool", required=False, help=_("It touched dangerous terrain.")
             ),
             _CONFIRM,
         ),

@@ -15,6 +15,7 @@ from apps.systems.deathmatch.match.context import (
     can_activate,
     command,
     in_activation,
+    lose_bonuses,
     no_flip_waiting,
     own_fighter,
     player_arg,
@@ -248,6 +249,7 @@ def finish_activation(ctx: Ctx, unit_id: int) -> None:
         poison = unit.markers.poison
         credit = unit.markers.poison_by if len(unit.markers.poison_by) == 1 else ()
         ctx.emit("poison_resolved", unit=unit.id, lp=poison)
+        lose_bonuses(ctx, ctx.state.unit(unit.id))  # lost LP are damage: aim and Wuchtschlag go
         if ctx.state.unit(unit.id).lp <= 0:
             outcomes.knock_out(ctx, unit.id, credit=credit, cause="poison", by_unit=None)
     unit = ctx.state.unit(unit_id)

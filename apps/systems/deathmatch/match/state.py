@@ -299,6 +299,10 @@ class Disengage:
     rerolls: tuple[int, ...] = ()
     current: int = 0
     confirm: bool = True
+    # Where the move goes on if no strike stops it (Lösen is a Bewegungsaktion): a fall from
+    # this height, dangerous terrain touched.
+    fall: int = 0
+    dangerous: bool = False
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,18 @@ REFUSALS: Mapping[str, str] = {
     "out_of_ammo": _("This weapon has no ammunition left (Limitiert)."),
     "gadget_used": _("This station served a model this turn already."),
     "nothing_to_undo": _("There is nothing to undo."),
+    "interferers_need_cover": _(
+        "A model in the way gives the target cover: choose Deckung or harte Deckung."
+    ),
+    "shooting_in_melee": _(
+        "The shooter stands in an enemy control zone: only a Handwaffe fires there."
+    ),
+    "warning_no_hit_flip": _(
+        "A stationary model is hit automatically in melee: there is no hit flip to warn against."
+    ),
+    "bad_interferer": _(
+        "Name each model in the way once; the target and the shooter are not in the way."
+    ),
 }
 
 
@@ -664,7 +676,7 @@ def _actions(state: MatchState, mode: Mode) -> tuple[Button, ...]:
             _("Ranged attack"),
             reason=(_("No ranged weapon.") if not ranged else _ap_reason(unit, cheapest_ranged)),
             style="primary",
-            cost="1 AP",
+            cost=f"{cheapest_ranged} AP",
         ),
         _button(
             "wizard:melee",
@@ -1216,6 +1228,8 @@ def _wizard(state: MatchState, request: WizardInput, selected: int | None) -> Wi
             reason = _("This weapon has no ammunition left (Limitiert).")
         elif kind.startswith("react") and rules.unwieldy:
             reason = _("Schwerfällig: not in readiness.")
+        elif ranged and request.situation.attacker_in_melee and not rules.sidearm:
+            reason = _("In an enemy control zone only a Handwaffe fires.")
         elif not kind.startswith("react"):
             cost = 2 if kind == "charge" or rules.unwieldy else 1
             reason = _ap_reason(attacker, cost)
@@ -1223,10 +1237,17 @@ def _wizard(state: MatchState, request: WizardInput, selected: int | None) -> Wi
     if not usable:
         return None
     indices = [line.index for line, ok, _r in usable]
+    ready = [line.index for line, ok, _r in usable if ok]
+    # The weapon asked for if it can attack now, else the first that can (a shooter that just
+    # stepped into a control zone switches to its Handwaffe).
     weapon_index = (
         request.weapon
+        if request.weapon in ready
+        else ready[0]
+        if ready
+        else request.weapon
         if request.weapon in indices
-        else next((line.index for line, ok, _r in usable if ok), indices[0])
+        else indices[0]
     )
     weapon = weapons[weapon_index]
     rules = weapon_rules(weapon)
@@ -1481,6 +1502,7 @@ def wizard_input(params: Mapping[str, Any]) -> WizardInput | None:
             attacker_elevated=flag("attacker_elevated"),
             rear=flag("rear"),
             target_in_melee=flag("target_in_melee"),
+            attacker_in_melee=flag("attacker_in_melee"),
             obstacle=flag("obstacle"),
             several_enemies=flag("several_enemies"),
             warning=flag("warning"),

@@ -230,6 +230,20 @@ def test_aim_survives_readiness_and_boosts_the_reaction_shot(game: Game) -> None
     assert declared(events)["targets"][0]["reflex"] == 5
 
 
+def test_a_reaction_dodge_loses_aim_and_wuchtschlag(game: Game) -> None:
+    # AKTIONEN, Zielen / Wuchtschlag: the bonus is lost as soon as the model "eine andere
+    # Aktion außer Fernkampfattacke [Nahkampfattacke] oder Bereitschaft durchführt"; dodging
+    # from readiness is such an action.
+    game.activate(0)
+    game.do("aim")
+    game.do("readiness")
+    game.end()
+    game.activate(3)
+    events = game.do("react", unit=0, action="dodge")
+    assert one(events, "bonus_lost") == {"unit": 0, "bonuses": ["aim"]}
+    assert not game.unit(0).aim and game.unit(0).dodges == 1
+
+
 def test_aim_is_lost_when_the_model_takes_damage(game: Game) -> None:
     game.activate(0)
     game.do("aim")
@@ -409,6 +423,29 @@ def test_disengage_strike_that_misses_lets_the_model_move_on(game: Game) -> None
     game.stack(1, [2])
     events = game.do("disengage", strikes=[{"striker": 3}])
     assert one(events, "disengage_resolved") == {"unit": 0, "stopped": False, "by": []}
+
+
+def test_a_disengage_move_that_goes_on_may_fall_and_touch_dangerous_terrain(game: Game) -> None:
+    # NAHKAMPF, Lösen: disengaging is "eine Bewegungsaktion"; GEFÄHRLICHES GELÄNDE hits "am Ende
+    # jeder Bewegungsaktion", and a fall from more than 2" is an automatic hit (FALLEN).
+    game.activate(0)
+    game.stack(1, [2, 2, 3])
+    events = game.do("disengage", strikes=[{"striker": 3}], fall_height=3, dangerous_terrain=True)
+    assert one(events, "disengage_resolved")["stopped"] is False
+    hits = [e["attack"] for e in of_type(events, "attack_declared")]
+    assert [(h["cause"], h["targets"][0]["strength"]) for h in hits] == [
+        ("fall", 3),
+        ("dangerous_terrain", 2),
+    ]
+    assert game.unit(0).lp == 6 - (2 + 3 - 3) - (3 + 2 - 3)
+
+
+def test_a_stopped_disengage_move_neither_falls_nor_touches_terrain(game: Game) -> None:
+    game.activate(0)
+    game.stack(1, [5])
+    events = game.do("disengage", strikes=[{"striker": 3}], fall_height=4, dangerous_terrain=True)
+    assert one(events, "disengage_resolved")["stopped"] is True
+    assert of_type(events, "attack_declared") == [] and game.unit(0).lp == 6
 
 
 def test_disengage_strike_zero_misses_and_nine_hits(game: Game) -> None:

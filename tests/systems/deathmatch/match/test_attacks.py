@@ -20,6 +20,7 @@ from apps.systems.core.match import Event
 from apps.systems.deathmatch.catalog import FighterProfile
 from tests.systems.deathmatch.match.helpers import (
     BLADE,
+    ENGINE,
     RIFLE,
     Game,
     Member,
@@ -183,6 +184,27 @@ def test_the_attacker_chooses_per_critical_between_auto_hit_and_wound_boost() ->
     assert of_type(events, "wound_flipped") == []
 
 
+def test_wound_flip_boosts_are_capped_at_three_cards() -> None:
+    # ANZAHL DER KARTEN: "für einen Flip nie mehr als 3 Karten"; three 9s each boosting the
+    # wound flip give ⬠⬠, not ⬠⬠⬠.
+    g = duel([profile("Anna MG", weapons=(weapon("MG", bonus=2), BLADE))])
+    events = shoot(g, [9, 9, 9, 1, 2, 3], target(3))
+    assert resolved(events)[0]["crits_boost"] == 3
+    wound = one(events, "wound_flipped")
+    assert wound["flip"]["modifier"] == 2 and cards(wound["flip"]) == [1, 2, 3]
+    assert one(events, "wounded")["damage"] == 3
+
+
+def test_a_graze_on_a_tough_target_is_hindered_twice() -> None:
+    # A graze (⬡) and Zäh (⬡) add up: three cards, the lowest kept.
+    g = duel(ben=[profile("Ben Zäh", abilities=("Zäh",))])
+    events = shoot(g, [3, 6, 5, 4], target(3))
+    assert resolved(events)[0]["outcome"] == "graze"
+    wound = one(events, "wound_flipped")
+    assert wound["flip"]["modifier"] == -2 and cards(wound["flip"]) == [6, 5, 4]
+    assert one(events, "wounded")["damage"] == 4
+
+
 def test_a_graze_with_a_nine_kept_as_a_boost_stays_a_graze_with_a_plain_wound_flip() -> None:
     g = duel(ben=[profile("Ben Flink", reflex=12)], anna_cp=1)
     shoot(g, [9, 4], target(3))
@@ -246,6 +268,50 @@ def test_ruhige_hand_ignores_the_in_melee_bonus() -> None:
     g = duel([profile("Anna Ruhig", abilities=("Ruhige Hand",))])
     events = shoot(g, [1], target(3, target_in_melee=True, cover="cover"))
     assert declared(events)["targets"][0]["reflex"] == 8
+
+
+def test_only_a_handwaffe_fires_from_an_enemy_control_zone() -> None:
+    # Rulebook FERNKAMPF, Das Ziel wählen: no ranged attack from an enemy control zone "außer es
+    # trägt eine Waffe mit der Sonderregel Handwaffe", whose target must be in the same melee
+    # (HANDWAFFE) -- so it counts as in melee: +2 Reflex (gilt auch, wenn das Ziel mit dem
+    # Schützen im Nahkampf ist).
+    pistol = weapon("Pistole", rules=("Handwaffe",), range_inches=8)
+    g = duel([profile("Anna Duellantin", weapons=(RIFLE, pistol, BLADE))])
+    g.activate(0)
+    g.refused(
+        "ranged_attack", "shooting_in_melee", weapon=0, targets=[target(3, attacker_in_melee=True)]
+    )
+    assert g.unit(0).ap == 2
+    events = shoot(g, [5, 4], target(3, attacker_in_melee=True), weapon=1)
+    assert resolved(events)[0]["reflex"] == 6 + 2
+    assert "in_melee +2" in declared(events)["targets"][0]["reflex_notes"]
+
+
+def test_the_attack_wizard_offers_only_a_handwaffe_from_an_enemy_control_zone() -> None:
+    pistol = weapon("Pistole", rules=("Handwaffe",), range_inches=8)
+    g = duel([profile("Anna Duellantin", weapons=(RIFLE, pistol, BLADE))])
+    g.activate(0)
+    params = {"wizard": "ranged", "attacker_in_melee": "1"}
+    wizard = ENGINE.tracker(g.state, selected=0, params=params).wizard
+    assert wizard is not None
+    usable = {line.name: ok for line, ok, _reason in wizard.weapons}
+    assert usable == {"Gewehr": False, "Pistole": True}
+    assert wizard.weapon == 1 and wizard.situation.attacker_in_melee
+    assert {t.reflex for t in wizard.targets} == {6 + 2}
+
+
+def test_a_reaction_shot_from_an_enemy_control_zone_needs_a_handwaffe(game: Game) -> None:
+    game.activate(0)
+    game.do("readiness")
+    game.end()
+    game.activate(3)
+    game.refused(
+        "react",
+        "shooting_in_melee",
+        unit=0,
+        action="ranged_attack",
+        targets=[target(3, attacker_in_melee=True)],
+    )
 
 
 def test_warning_costs_the_defender_one_cp_for_one_reflex() -> None:
@@ -317,6 +383,31 @@ def test_an_obstacle_in_the_way_takes_the_shot_harmlessly(game: Game) -> None:
     assert of_type(events, "wound_flipped") == []
 
 
+def test_a_model_in_the_way_needs_the_cover_it_gives(game: Game) -> None:
+    # Rulebook FERNKAMPF, Störende Modelle: only a target "das Deckung durch ein anderes Modell
+    # erhält" can be missed because of that model. Without cover a shot that misses by one
+    # (FK 3 + card 2 = 5 against Reflex 6) misses: it must not be redirected.
+    game.activate(0)
+    game.stack(0, [2, 5])
+    game.refused("ranged_attack", "interferers_need_cover", targets=[target(3, interferers=[4])])
+
+
+def test_the_target_and_the_shooter_are_not_in_their_own_way(game: Game) -> None:
+    game.activate(0)
+    for blocker in (3, 0):
+        game.refused(
+            "ranged_attack",
+            "bad_interferer",
+            targets=[target(3, cover="cover", interferers=[blocker])],
+        )
+    game.refused(
+        "ranged_attack", "bad_interferer", targets=[target(3, cover="cover", interferers=[4, 4])]
+    )
+    # Several obstacles are fine: each draws its own card.
+    events = shoot(game, [3, 1, 2], target(3, cover="cover", interferers=[-1, -1]))
+    assert one(events, "interference_flipped")["blockers"] == [-1, -1]
+
+
 # --- Area and spray attacks ---------------------------------------------------------------------
 
 
@@ -375,12 +466,33 @@ def test_limitiert_uses_one_ammo_marker_per_attack_and_stops_when_empty() -> Non
     g.do("melee_attack", weapon=1, targets=[target(3)])
 
 
+def test_a_respawn_does_not_refill_limitiert_ammunition() -> None:
+    # RESPAWN removes "alle Marker und Effekte" but equipment is kept; the app reads the
+    # Munitionsmarker as part of the weapon, not as a status marker (reference "Where the app
+    # decides").
+    rocket = weapon("Rakete", rules=["Limitiert (2)"])
+    g = duel([profile("Anna Rakete", weapons=(rocket, BLADE))], mode="flag-rush")
+    shoot(g, [1], target(3))
+    g.do("auto_hit", unit=0, strength=9, cause="effect")
+    assert g.unit(0).respawns == 1 and g.unit(0).lp == 6
+    assert g.unit(0).ammo == (1, None)
+
+
 def test_schwerfaellig_costs_two_ap_and_is_not_allowed_in_readiness() -> None:
     heavy = weapon("Kanone", rules=["Schwerfällig"])
     g = duel([profile("Anna Kanone", weapons=(heavy, BLADE))])
     events = shoot(g, [1], target(3))
     assert one(events, "ap_spent") == {"unit": 0, "ap": 2}
     assert g.unit(0).ap == 0
+
+
+def test_the_ranged_attack_button_costs_two_ap_with_only_a_schwerfaellig_weapon() -> None:
+    cannon = weapon("Kanone", rules=("Schwerfällig",))
+    g = duel([profile("Anna Kanonier", weapons=(cannon, BLADE))])
+    g.activate(0)
+    buttons = ENGINE.tracker(g.state, selected=0, params={}).actions
+    (ranged,) = [b for b in buttons if b.command == "wizard:ranged"]
+    assert ranged.cost == "2 AP" and ranged.enabled
 
 
 def test_schwerfaellig_weapon_cannot_react() -> None:
@@ -412,6 +524,15 @@ def test_stationary_model_is_hit_automatically_in_melee_with_a_boosted_wound_fli
     }
     wound = one(events, "wound_flipped")
     assert wound["flip"]["modifier"] == 1 and cards(wound["flip"]) == [1, 4]
+
+
+def test_no_warning_is_paid_when_no_hit_flip_is_made() -> None:
+    # KOMMANDOPUNKTE, Warnung: "Vor einem gegnerischen Trefferflip"; a stationary model is hit
+    # automatically in melee, so there is no hit flip to warn against and no CP to spend.
+    g = duel(ben=[profile("Ben Turm", reflex=9, abilities=("Stationär",))], ben_cp=1)
+    g.activate(0)
+    g.refused("melee_attack", "warning_no_hit_flip", weapon=1, targets=[target(3, warning=True)])
+    assert g.cp(1) == 3
 
 
 def test_stationary_model_has_reflex_three_against_shots() -> None:

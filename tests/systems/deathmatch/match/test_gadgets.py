@@ -193,6 +193,23 @@ def test_stim_terminal_gives_one_ap_at_once() -> None:
     g.refused("move", "not_enough_ap")
 
 
+def test_a_wuchtschlag_before_a_charge_carries_into_its_melee_attack() -> None:
+    # With the Stim-Terminal's extra AP a model can prepare a Wuchtschlag (1 AP) and charge
+    # (2 AP): the charge's free attack is its next melee attack, +1 S and ⬠ from each (the
+    # app's decision, reference "Where the app decides").
+    g = with_gadgets(7, 1)
+    g.activate(0)
+    g.do("touch_gadget", unit=0, gadget="G1")
+    g.do("power_strike")
+    g.stack(0, [5, 1, 2, 3])
+    events = g.do("charge", weapon=1, targets=[target(3)])
+    assert declared(events)["power_strike"] is True
+    wound = one(events, "wound_flipped")
+    assert (wound["strength"], wound["flip"]["modifier"]) == (3 + 1, 2)
+    assert one(events, "wounded")["damage"] == 3 + 4 - 3
+    assert g.unit(0).ap == 0 and not g.unit(0).power_strike
+
+
 def test_power_ups_are_lost_on_respawn() -> None:
     g = with_gadgets(4, 5)
     g.activate(0)
@@ -307,6 +324,18 @@ def test_drones_give_no_command_points_and_use_none() -> None:
     g.activate(3)
     g.stack(1, [1])
     g.refused("ranged_attack", "warning_once", targets=[target(6, warning=True)])
+
+
+def test_a_disengaging_drone_cannot_be_warned_with_command_points() -> None:
+    # GADGETS, A-18 Drohne: it "profitiert nicht von Kommandopunkten": no Warnung for it,
+    # neither against an attack nor against a disengage strike.
+    g = Game(setup("flag-rush", [default_team(p, command=1) for p in (0, 1)], gadgets=True))
+    g.do("choose_gadget", player=0, option=9)
+    g.do("choose_gadget", player=1, option=1)
+    g.to_round_one()
+    g.activate(6)
+    g.refused("disengage", "warning_once", strikes=[{"striker": 3, "warning": True}])
+    assert g.cp(0) == 3
 
 
 def test_drone_profile_and_weapon() -> None:

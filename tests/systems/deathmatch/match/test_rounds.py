@@ -201,6 +201,20 @@ def test_initiative_highest_card_wins_and_chooses_who_starts() -> None:
     assert g.state.turn == 0
 
 
+def test_deployment_flip_ties_flip_again_and_the_winner_names_the_first_deployer() -> None:
+    # AUFSTELLUNG: the highest card decides who picks a zone (and deploys) first; the rulebook
+    # says nothing of a tie, and the app has the tied players flip again.
+    g = Game(setup())
+    g.stack(0, [4, 2])
+    g.stack(1, [4, 7])
+    events = g.do("deployment_flip")
+    flips = of_type(events, "deployment_flipped")
+    assert [f["winner"] for f in flips] == [None, 1]
+    assert (g.state.awaiting, g.state.awaiting_player) == ("first_deployer", 1)
+    g.do("choose_first_deployer", player=0)
+    assert g.state.first_deployer == 0
+
+
 def test_initiative_tie_in_round_one_goes_to_the_first_deployer() -> None:
     g = Game(setup())
     g.stack(0, [9])
@@ -260,6 +274,20 @@ def test_loser_decides_initiative_reroll_first() -> None:
     g.stack(0, [2])
     g.do("accept", player=0)
     assert one(g.events[-2:], "initiative_won")["winner"] == 1
+
+
+def test_an_initiative_zero_is_never_rerolled() -> None:
+    # WIEDERHOLUNGSFLIPS: "Karten, die beim ersten Flip eine 0 zeigen, dürfen niemals ersetzt
+    # werden" -- also the initiative flip, which a player may otherwise reroll for 1 CP.
+    g = Game(setup("last-man-standing", [commanded(0, (1, 0, 0)), commanded(1, (1, 0, 0))]))
+    g.to_round_one()
+    g.finish_round()
+    g.score()
+    _initiative(g, ([0], [5]))
+    assert g.state.pending is not None and g.state.pending.deciders == (1,)
+    g.do("accept", player=1)
+    assert one(g.events[-2:], "initiative_won")["winner"] == 1
+    assert g.cp(0) == 1
 
 
 def test_initiative_reroll_binds_even_if_worse() -> None:

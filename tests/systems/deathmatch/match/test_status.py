@@ -77,6 +77,33 @@ def test_fire_marker_burns_at_the_end_of_the_next_activation_and_is_removed() ->
     assert events[-1].type == "turn_changed"
 
 
+def test_a_marker_taken_in_the_models_own_activation_acts_after_its_next_one() -> None:
+    # "Am Ende seiner nächsten Aktivierung": a fire marker set by a readiness reaction while the
+    # model is activated burns at the end of its next activation, not of this one (the app's
+    # decision, reference "Where the app decides").
+    burner = weapon("Flammer", rules=["Feuer"], strength=0)
+    ben = [profile("Ben Feuer", weapons=(burner, BLADE)), *default_team(1)[1:]]
+    g = match(ben=ben)
+    g.activate(0)
+    g.end()
+    g.activate(3)
+    g.do("readiness")
+    g.end()
+    g.activate(1)
+    g.stack(1, [5, 0])
+    g.do("react", unit=3, action="ranged_attack", targets=[target(1)])
+    assert g.unit(1).markers.fire == 1
+    events = g.end()
+    assert of_type(events, "attack_declared") == [] and g.unit(1).markers.fire == 1
+    g.next_round()
+    g.activate(1)
+    g.stack(1, [4])
+    events = g.end()
+    attack = one(events, "attack_declared")["attack"]
+    assert (attack["cause"], attack["player"], attack["targets"][0]["strength"]) == ("fire", 1, 1)
+    assert g.unit(1).markers.fire == 0 and g.unit(1).lp == 6 - (4 + 1 - 3)
+
+
 def test_markers_are_capped_at_three() -> None:
     g = match(armed("Feuer", strength=0))
     g.do("adjust", unit=3, fire=3)
@@ -207,6 +234,20 @@ def test_poison_costs_one_lp_per_marker_then_one_marker_goes() -> None:
     events = g.end()
     assert one(events, "poison_resolved") == {"unit": 3, "lp": 2}
     assert g.unit(3).lp == 4 and g.unit(3).markers.poison == 1
+
+
+def test_life_points_lost_to_poison_end_aim_and_wuchtschlag() -> None:
+    # Zielen / Wuchtschlag are lost "sobald das Modell Schaden erleidet"; a poison marker's lost
+    # LP is damage too (reference "Where the app decides").
+    g = match()
+    g.do("adjust", unit=3, poison=1)
+    g.activate(0)
+    g.end()
+    g.activate(3)
+    g.do("aim")
+    events = g.end()
+    assert one(events, "bonus_lost") == {"unit": 3, "bonuses": ["aim"]}
+    assert not g.unit(3).aim and g.unit(3).lp == 5
 
 
 def test_poison_knock_out_is_credited_to_the_poisoner() -> None:
