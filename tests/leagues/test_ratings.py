@@ -1,0 +1,197 @@
+"""Ratings across leagues: OpenSkill over every counted game of a rule system, and its page."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from apps.accounts.models import User
+from apps.catalog.selectors import game_system_get
+from apps.leagues import services
+from apps.leagues.models import League, Pairing, Season
+from apps.leagues.ratings import PlayerRating, RatedGame, rate
+from apps.leagues.selectors import system_ratings
+from apps.leagues.standings import Outcome
+from tests.accounts.factories import UserFactory
+from tests.leagues.factories import make_league, make_season, organiser_of, report_and_confirm
+
+A, B, C = 1, 2, 3
+START_MU = 25.0
+
+
+def by_player(ratings: list[PlayerRating]) -> dict[int, PlayerRating]:
+    return {r.player: r for r in ratings}
+
+
+# --- The model (no database) -------------------------------------------------------------------
+
+
+def test_the_winner_goes_up_and_the_loser_down() -> None:
+    ratings = by_player(rate([RatedGame(A, B, Outcome.A)]))
+    assert ratings[A].mu > START_MU > ratings[B].mu
+    assert ratings[A].ordinal > ratings[B].ordinal
+    assert (ratings[A].games, ratings[B].games) == (1, 1)
+
+
+def test_a_win_of_player_b_counts_for_player_b() -> None:
+    ratings = by_player(rate([RatedGame(A, B, Outcome.B)]))
+    assert ratings[B].mu > START_MU > ratings[A].mu
+
+
+def test_a_draw_between_equals_changes_little() -> None:
+    win = by_player(rate([RatedGame(A, B, Outcome.A)]))
+    draw = by_player(rate([RatedGame(A, B, Outcome.DRAW)]))
+    assert draw[A].mu == pytest.approx(draw[B].mu)
+    assert draw[A].ordinal == pytest.approx(draw[B].ordinal)
+    moved_by_draw = abs(draw[A].mu - START_MU)
+    moved_by_win = win[A].mu - START_MU
+    assert moved_by_draw < 0.1 * moved_by_win
+
+
+def test_more_wins_rate_higher_and_the_list_is_best_first() -> None:
+    ratings = rate(
+        [
+            RatedGame(A, B, Outcome.A),
+            RatedGame(B, C, Outcome.A),
+            RatedGame(A, C, Outcome.A),
+        ]
+    )
+    assert [r.player for r in ratings] == [A, B, C]
+    assert ratings[0].ordinal > ratings[1].ordinal > ratings[2].ordinal
+
+
+# --- Counted games of a system -----------------------------------------------------------------
+
+
+def play(
+    league: League, first: User, second: User, outcome: str = "a", *, confirm: bool = True
+) -> Pairing:
+    """A season of ``league`` where ``first`` and ``second`` play one game, reported by the
+    first player (and confirmed by the second unless ``confirm`` is false)."""
+    season = make_season(league, name=f"Saison {Season.objects.count() + 1}")
+    for player in (first, second):
+        services.season_join(
+            user=player, season_id=season.pk, code=league.join_code, roster_id=None
+        )
+    organiser = organiser_of(league)
+    round_ = services.round_pair(
+        user=organiser, key=league.key, season_id=season.pk, rng=random.Random(1)
+    )
+    services.round_publish(user=organiser, key=league.key, season_id=season.pk, number=1)
+    pairing = round_.pairings.select_related("player_a__player", "player_b__player").get()
+    if pairing.player_a.player != first:  # the winner named by ``outcome`` is who we meant
+        outcome = {"a": "b", "b": "a", "draw": "draw"}[outcome]
+    if confirm:
+        report_and_confirm(pairing, outcome)
+    else:
+        services.result_report(
+            user=pairing.player_a.player,
+            key=league.key,
+            pairing_id=pairing.pk,
+            outcome=outcome,
+            vp_a=1,
+            vp_b=1,
+        )
+    return pairing
+
+
+@pytest.mark.django_db
+def test_results_of_two_leagues_of_the_system_both_count() -> None:
+    anna, bernd = UserFactory(), UserFactory()
+    play(make_league(name="Dienstagsliga"), anna, bernd)
+    play(make_league(name="Freitagsliga"), anna, bernd)
+    ratings = by_player(system_ratings(game_system_get("stahlgewitter")))
+    assert set(ratings) == {anna.pk, bernd.pk}
+    assert (ratings[anna.pk].games, ratings[bernd.pk].games) == (2, 2)
+    assert ratings[anna.pk].mu > START_MU > ratings[bernd.pk].mu
+
+    one_league = rate([RatedGame(anna.pk, bernd.pk, Outcome.A)])
+    assert ratings[anna.pk].mu > by_player(one_league)[anna.pk].mu
+
+
+@pytest.mark.django_db
+def test_results_of_another_system_do_not_count() -> None:
+    anna, bernd, carla = UserFactory(), UserFactory(), UserFactory()
+    play(make_league(), anna, bernd)
+    play(make_league(system="bunkers", name="Bunkerliga"), carla, anna)
+    ratings = by_player(system_ratings(game_system_get("stahlgewitter")))
+    assert set(ratings) == {anna.pk, bernd.pk}
+    assert ratings[anna.pk].games == 1
+    other = by_player(system_ratings(game_system_get("bunkers")))
+    assert set(other) == {anna.pk, carla.pk}
+    assert other[carla.pk].mu > START_MU > other[anna.pk].mu
+
+
+@pytest.mark.django_db
+def test_an_unconfirmed_result_does_not_count_until_its_time_to_confirm_ran_out() -> None:
+    anna, bernd, carla = UserFactory(), UserFactory(), UserFactory()
+    league = make_league()
+    play(league, anna, bernd)
+    pending = play(league, carla, anna, confirm=False)
+    system = game_system_get("stahlgewitter")
+    ratings = by_player(system_ratings(system))
+    assert set(ratings) == {anna.pk, bernd.pk}
+    assert ratings[anna.pk].games == 1
+
+    hours = pending.round.season.confirm_hours
+    later = timezone.now() + timedelta(hours=hours, minutes=1)
+    assert by_player(system_ratings(system, now=later))[carla.pk].games == 1
+
+
+@pytest.mark.django_db
+def test_a_disputed_result_does_not_count() -> None:
+    anna, bernd = UserFactory(), UserFactory()
+    league = make_league()
+    pairing = play(league, anna, bernd, confirm=False)
+    services.result_dispute(
+        user=pairing.player_b.player, key=league.key, pairing_id=pairing.pk, reason="Falsch"
+    )
+    later = timezone.now() + timedelta(days=30)
+    assert system_ratings(game_system_get("stahlgewitter"), now=later) == []
+
+
+# --- The page ----------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_ratings_page_lists_players_in_rating_order(client) -> None:
+    anna, bernd, carla = (UserFactory(display_name=n) for n in ("Anna", "Bernd", "Carla"))
+    league = make_league()
+    play(league, anna, bernd)
+    play(league, bernd, carla)
+    play(league, anna, carla)
+    play(make_league(system="bunkers", name="Bunkerliga"), UserFactory(display_name="Dora"), anna)
+    client.force_login(UserFactory())
+
+    response = client.get(
+        reverse("leagues:ratings", args=["stahlgewitter"]), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Stahlgewitter ratings" in html
+    rows = re.findall(
+        r'<tr><td class="num">(\d+)</td><th scope="row">([^<]+)</th>'
+        r'<td class="num strong">(-?[\d.]+)</td>',
+        html,
+    )
+    assert [(number, name) for number, name, _rating in rows] == [
+        ("1", "Anna"),
+        ("2", "Bernd"),
+        ("3", "Carla"),
+    ]
+    shown = [float(rating) for _number, _name, rating in rows]
+    assert shown == sorted(shown, reverse=True)
+    assert "Dora" not in html
+
+
+@pytest.mark.django_db
+def test_the_ratings_page_without_games_says_so(client) -> None:
+    client.force_login(UserFactory())
+    response = client.get(reverse("leagues:ratings", args=["bunkers"]), HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200
+    assert "No counted games yet." in response.content.decode()
