@@ -81,21 +81,23 @@ def command_args(fields: Mapping[str, Sequence[str]]) -> dict[str, Any]:
     return result
 
 
-def _mode_choices(system: GameSystem) -> list[tuple[str, str]]:
-    """The system's game modes from the catalogue, with how many players each is for; an
+def _mode_choices(system: GameSystem) -> list[tuple[str, Any]]:
+    """The system's game modes from the catalogue, grouped by how many players each is for; an
     engine with its own ``mode_choices()`` (value, gettext_noop-marked label) lists those."""
     engine = registry().get(system.slug).matches
     own = getattr(engine, "mode_choices", None)
     if own is not None:
         return [(value, str(_(label))) for value, label in own()]
-    choices = [("random", str(_("Random")))]
+    groups: dict[str, list[tuple[str, str]]] = {}
     for mission in Mission.objects.filter(system=system).order_by("pk"):
         number = f"{mission.number} · " if mission.number is not None else ""
         low, high = mission.data.get("players", [2, 2])
         players = str(low) if low == high else f"{low}-{high}"
-        label = _("%(name)s (%(players)s players)") % {"name": mission.name, "players": players}
-        choices.append((mission.slug, f"{number}{label}"))
-    return choices
+        groups.setdefault(players, []).append((mission.slug, f"{number}{mission.name}"))
+    return [("random", str(_("Random")))] + [
+        (str(_("%(players)s players") % {"players": players}), options)
+        for players, options in groups.items()
+    ]
 
 
 def _setting_field(spec: FieldSpec) -> forms.Field:

@@ -116,6 +116,16 @@ def test_new_match_form_opens_a_match(browser, user, deathmatch) -> None:
     assert b"Game mode flipped at random" in page.content
 
 
+def test_new_match_form_groups_the_modes_by_player_count(browser, deathmatch) -> None:
+    """Each mode is listed once under how many players it is for, its name not repeating it."""
+    page = browser.get("/matches/new/deathmatch/").content.decode()
+    assert '<optgroup label="2 players">' in page
+    assert '<optgroup label="3-4 players">' in page
+    assert "(3-4 players) (3-4 players)" not in page
+    assert page.index('value="last-man-standing"') < page.index('<optgroup label="3-4 players">')
+    assert page.index('<optgroup label="3-4 players">') < page.index('value="mp-deathmatch"')
+
+
 def test_new_match_refuses_a_team_of_the_wrong_size(browser, user, deathmatch) -> None:
     first = roster_for(user, small_team("phalanx"))
     second = roster_for(user, small_team("shelzahav"))
