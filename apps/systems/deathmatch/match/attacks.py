@@ -183,7 +183,7 @@ def declare_attack(
         ctx.emit("erloeser_fired", unit=attacker.id)
     penetration = attacker.penetration
     if penetration:
-        ctx.emit("penetration_used", unit=attacker.id)
+        ctx.emit("penetration_used", unit=attacker.id, melee=not ranged)
     hit_modifier = weapon.bonus_cards + int(aimed)  # aimed is only ever true for ranged
     attack = Attack(
         kind=kind,
