@@ -133,7 +133,8 @@ def test_new_match_refuses_a_team_of_the_wrong_size(browser, user, deathmatch) -
     assert not Match.objects.exists()
 
 
-def test_the_disengage_wizard_reports_a_fall_or_dangerous_terrain(browser, match) -> None:
+def to_first_turn(browser: Client, match: Match) -> int:
+    """Setup and round 1's initiative by taps; the player whose turn it is."""
     tap(browser, match, "skip_gadgets")
     tap(browser, match, "deployment_flip")
     match.refresh_from_db()
@@ -148,10 +149,32 @@ def test_the_disengage_wizard_reports_a_fall_or_dangerous_terrain(browser, match
         browser, match, "choose_starter", **{"args.player:int": str(match.state["awaiting_player"])}
     )
     match.refresh_from_db()
-    turn = match.state["turn"]
-    unit = next(u["id"] for u in match.state["units"] if u["player"] == turn)
-    enemy = next(u["id"] for u in match.state["units"] if u["player"] != turn)
+    turn: int = match.state["turn"]
+    return turn
+
+
+def first_activation(browser: Client, match: Match, *, ranged: bool = False) -> tuple[int, int]:
+    """Round 1's first model activated (one with a ranged weapon if asked): (it, an enemy)."""
+    turn = to_first_turn(browser, match)
+    units = match.state["units"]
+    unit = next(
+        u["id"]
+        for u in units
+        if u["player"] == turn and (not ranged or any(w["kind"] == "ranged" for w in u["weapons"]))
+    )
+    enemy = next(u["id"] for u in units if u["player"] != turn)
     tap(browser, match, "activate", **{"args.unit:int": str(unit)})
+    return unit, enemy
+
+
+def events_of(match: Match, type_: str) -> list[dict]:
+    return [
+        e.data for e in MatchEvent.objects.filter(match=match, type=type_).order_by("seq", "pk")
+    ]
+
+
+def test_the_disengage_wizard_reports_a_fall_or_dangerous_terrain(browser, match) -> None:
+    unit, enemy = first_activation(browser, match)
     page = browser.get(f"/matches/{match.pk}/?wizard=disengage")
     assert b"args.dangerous_terrain:bool" in page.content
     assert b"args.fall_height:int" in page.content
@@ -172,3 +195,34 @@ def test_the_disengage_wizard_reports_a_fall_or_dangerous_terrain(browser, match
     (resolved,) = [e.data for e in events if e.type == "disengage_resolved"]
     causes = [e.data["attack"]["cause"] for e in events if e.type == "attack_declared"]
     assert causes == ([] if resolved["stopped"] else ["dangerous_terrain"])
+
+
+def test_the_attack_wizard_offers_friendly_models_in_the_way(browser, match) -> None:
+    # FERNKAMPF, Störende Modelle: any other model whose silhouette gives the target cover may
+    # take the shot, a friend of the shooter as well as an enemy.
+    unit, enemy = first_activation(browser, match, ranged=True)
+    match.refresh_from_db()
+    player = match.state["units"][unit]["player"]
+    friend = next(
+        u["id"] for u in match.state["units"] if u["player"] == player and u["id"] != unit
+    )
+    weapons = match.state["units"][unit]["weapons"]
+    weapon = next(i for i, w in enumerate(weapons) if w["kind"] == "ranged")
+    page = browser.get(f"/matches/{match.pk}/?wizard=ranged")
+    assert f'name="args.targets.0.interferers:ints" value="{friend}"'.encode() in page.content
+    assert f'name="args.targets.0.interferers:ints" value="{unit}"'.encode() not in page.content
+    response = tap(
+        browser,
+        match,
+        "ranged_attack",
+        **{
+            "args.weapon:int": str(weapon),
+            "args.targets.0.unit:int": str(enemy),
+            "args.targets.0.cover": "cover",
+            "args.targets.0.interferers:ints": str(friend),
+            "args.confirm_flips:bool": "false",
+        },
+    )
+    assert response.status_code == 200
+    (declared,) = events_of(match, "attack_declared")[:1]
+    assert declared["attack"]["targets"][0]["interferers"] == [friend]

@@ -224,6 +224,9 @@ class Wizard:
     warning_cp: tuple[int, ...]  # players who could pay a warning
     command: str
     fixed: tuple[Field, ...] = ()
+    # Models that may stand in the line of fire (Störende Modelle): every other model in play,
+    # friend or foe.
+    bystanders: tuple[UnitView, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1329,6 +1332,11 @@ def _wizard(state: MatchState, request: WizardInput, selected: int | None) -> Wi
         warning_cp=tuple(p.index for p in state.players if p.cp >= 1),
         command=command,
         fixed=fixed,
+        bystanders=tuple(
+            _unit_view(state, u, selected)
+            for u in state.units
+            if ranged and not several and u.in_play and u.id != attacker.id
+        ),
     )
 
 
