@@ -226,3 +226,38 @@ def test_the_attack_wizard_offers_friendly_models_in_the_way(browser, match) -> 
     assert response.status_code == 200
     (declared,) = events_of(match, "attack_declared")[:1]
     assert declared["attack"]["targets"][0]["interferers"] == [friend]
+
+
+def test_the_tracker_offers_an_automatic_hit_that_credits_who_caused_it(browser, match) -> None:
+    # A fall after Rückstoß: the model hit, the strength (the height), and who caused it
+    # gets the knock-out (the command auto_hit; "Correct by hand" credits nobody).
+    page = browser.get(f"/matches/{match.pk}/?unit=0")
+    assert b'value="auto_hit"' not in page.content  # not while setting up
+    unit, enemy = first_activation(browser, match)
+    match.refresh_from_db()
+    player = match.state["units"][unit]["player"]
+    page = browser.get(f"/matches/{match.pk}/?unit={enemy}")
+    assert b'value="auto_hit"' in page.content
+    assert b'name="args.credit:int-or-null"' in page.content
+    response = tap(
+        browser,
+        match,
+        "auto_hit",
+        **{
+            "args.unit:int": str(enemy),
+            "args.strength:int": "20",
+            "args.cause": "fall",
+            "args.credit:int-or-null": str(player),
+            "selected": str(enemy),
+        },
+    )
+    assert response.status_code == 200
+    match.refresh_from_db()
+    while match.state["attack"] is not None:
+        assert b'value="auto_hit"' not in browser.get(f"/matches/{match.pk}/").content
+        tap(browser, match, "accept")
+        match.refresh_from_db()
+    (declared,) = events_of(match, "attack_declared")
+    assert declared["attack"]["cause"] == "fall" and declared["attack"]["credit"] == [player]
+    (knocked,) = events_of(match, "knocked_out")
+    assert knocked["unit"] == enemy and knocked["credit"] == [player]

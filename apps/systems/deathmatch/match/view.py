@@ -330,6 +330,9 @@ class TrackerView:
     active: UnitView | None
     reactors: tuple[Button, ...] = field(default=())
     free_flip: FlipView | None = None
+    # An automatic hit on the selected model (a fall after Rückstoß, off a wall): the players
+    # who may have caused it, for the knock-out credit (empty: not possible now).
+    auto_hit_credit: tuple[tuple[int, str], ...] = ()
 
 
 # --- Units and players ------------------------------------------------------------------------
@@ -1453,7 +1456,23 @@ def tracker_view(
         active=_unit_view(state, active, selected) if active is not None else None,
         reactors=_reactors(state),
         free_flip=_free_flip_view(state),
+        auto_hit_credit=_auto_hit_credit(state, chosen),
     )
+
+
+def _auto_hit_credit(state: MatchState, unit: Unit | None) -> tuple[tuple[int, str], ...]:
+    """Who may have caused an automatic hit on ``unit`` (its opponents), when the command
+    ``auto_hit`` is allowed: during a round, no flip waiting, the model in play."""
+    if (
+        unit is None
+        or not unit.in_play
+        or state.phase in (Phase.SETUP, Phase.OVER)
+        or state.attack
+        or state.pending
+        or state.disengage
+    ):
+        return ()
+    return tuple((p, state.player(p).name) for p in state.opponents(unit.player))
 
 
 def _free_flip_view(state: MatchState) -> FlipView | None:
