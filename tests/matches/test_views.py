@@ -261,3 +261,33 @@ def test_the_tracker_offers_an_automatic_hit_that_credits_who_caused_it(browser,
     assert declared["attack"]["cause"] == "fall" and declared["attack"]["credit"] == [player]
     (knocked,) = events_of(match, "knocked_out")
     assert knocked["unit"] == enemy and knocked["credit"] == [player]
+
+
+def test_the_charge_wizard_reports_a_fall_or_dangerous_terrain(browser, match) -> None:
+    unit, enemy = first_activation(browser, match)
+    match.refresh_from_db()
+    weapons = match.state["units"][unit]["weapons"]
+    weapon = next(i for i, w in enumerate(weapons) if w["kind"] == "melee")
+    page = browser.get(f"/matches/{match.pk}/?wizard=charge&weapon={weapon}")
+    assert b"args.dangerous_terrain:bool" in page.content
+    assert b"args.fall_height:int" in page.content
+    response = tap(
+        browser,
+        match,
+        "charge",
+        **{
+            "args.weapon:int": str(weapon),
+            "args.targets.0.unit:int": str(enemy),
+            "args.fall_height:int": "0",
+            "args.dangerous_terrain:bool": "true",
+            "args.confirm_flips:bool": "false",
+        },
+    )
+    assert response.status_code == 200
+    match.refresh_from_db()
+    while match.state["attack"] is not None:
+        tap(browser, match, "accept")
+        match.refresh_from_db()
+    causes = [e["attack"]["cause"] for e in events_of(match, "attack_declared")]
+    assert causes[0] == "dangerous_terrain"
+    assert causes[1:] in ([], [""])  # the attack follows unless the terrain knocked it out

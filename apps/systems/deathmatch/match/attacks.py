@@ -68,8 +68,17 @@ def _charge(ctx: Ctx, args: Args) -> None:
     unit = active_unit(ctx, args)
     if unit.stationary:
         raise refuse("stationary", f"{unit.name} is stationary and cannot charge.")
+    # The charge moves the model before it strikes: a fall or dangerous terrain on the way
+    # hurts it first (reference: Where the app decides).
+    fall, dangerous = move_hazards(args)
     declare_attack(
-        ctx, unit, args, AttackKind.CHARGE, args.objects("targets", most=1), reaction=False
+        ctx,
+        unit,
+        args,
+        AttackKind.CHARGE,
+        args.objects("targets", most=1),
+        reaction=False,
+        hazards=hazard_hits(fall, dangerous),
     )
 
 
@@ -97,7 +106,10 @@ def declare_attack(
     target_args: tuple[Args, ...],
     *,
     reaction: bool,
+    hazards: list[tuple[str, int]] | None = None,
 ) -> None:
+    """Declares the attack and flips for it. ``hazards`` (a charge's move): automatic hits on
+    the attacker that come first; the attack waits in ``state.charge`` until they are done."""
     weapons = unit_weapons(attacker)
     index = args.integer("weapon", 0, lo=0, hi=len(weapons) - 1)
     weapon = weapons[index]
@@ -200,11 +212,29 @@ def declare_attack(
         confirm=args.boolean("confirm_flips", True) and attacker.team_member,
         hit_modifier=max(-MAX_MODIFIER, min(MAX_MODIFIER, hit_modifier)),
     )
+    if hazards:
+        ctx.emit("charge_moved", attack=dump(attack))
+        auto_hits(ctx, ctx.state.unit(attacker.id), hazards, then="charge")
+        return
+    _flip_for(ctx, attack)
+
+
+def _flip_for(ctx: Ctx, attack: Attack) -> None:
     ctx.emit("attack_declared", attack=dump(attack))
     if all(t.auto_hit for t in attack.targets):
         _resolve_hit(ctx, None)
     else:
         _hit_flip(ctx)
+
+
+def _go_on_with_charge(ctx: Ctx, charger: int) -> None:
+    """After the charge's move: its attack, unless the move knocked the charger out (apply
+    drops ``state.charge`` then, and lets a Wuchtschlag lapse if the move hurt it)."""
+    charge = ctx.state.charge
+    if charge is None:
+        ctx.emit("charge_dropped", unit=charger)
+        return
+    _flip_for(ctx, charge)
 
 
 def _check_interferers(
@@ -476,10 +506,18 @@ def _finish_attack(ctx: Ctx) -> None:
     if attack.then == "end_activation" and attack.targets:
         rounds.finish_activation(ctx, attack.targets[0].unit)
     elif attack.then.startswith("auto:"):
-        _, cause, strength = attack.then.split(":")
+        # "auto:<cause>:<strength>[:<then>]": the next automatic hit, then what follows.
+        _, cause, strength, *rest = attack.then.split(":", 3)
+        then = rest[0] if rest else ""
         unit = ctx.state.unit(attack.targets[0].unit)
-        if unit.in_play:
-            auto_hits(ctx, unit, [(cause, int(strength))], then="")
+        if then == "charge" and ctx.state.charge is None:
+            _go_on_with_charge(ctx, unit.id)  # knocked out on the way: no more hazards
+        elif unit.in_play:
+            auto_hits(ctx, unit, [(cause, int(strength))], then=then)
+        elif then == "charge":
+            _go_on_with_charge(ctx, unit.id)
+    elif attack.then == "charge":
+        _go_on_with_charge(ctx, attack.targets[0].unit)
 
 
 def auto_hits(
@@ -501,7 +539,7 @@ def auto_hits(
     if credit is None:
         credit = ctx.state.opponents(unit.player)
     flipper = credit[0] if credit else seat_order(ctx.state, unit.player)[1]
-    follow = then if not rest else f"auto:{rest[0][0]}:{rest[0][1]}"
+    follow = then if not rest else f"auto:{rest[0][0]}:{rest[0][1]}" + (f":{then}" if then else "")
     attack = Attack(
         kind=AttackKind.AUTO,
         player=flipper,

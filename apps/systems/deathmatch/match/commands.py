@@ -137,6 +137,18 @@ COMMAND_SPECS: Final = (
             _ACTIVE,
             _WEAPON,
             _TARGETS,
+            ArgSpec(
+                "fall_height",
+                "int",
+                required=False,
+                help=_("Inches fallen on the way, if it fell (hurts before the attack)."),
+            ),
+            ArgSpec(
+                "jumped_down", "bool", required=False, help=_("The fall was a deliberate jump.")
+            ),
+            ArgSpec(
+                "dangerous_terrain", "bool", required=False, help=_("It touched dangerous terrain.")
+            ),
             _CONFIRM,
         ),
     ),

@@ -304,6 +304,26 @@ def _penetration_used(state: MatchState, data: Mapping[str, Any]) -> TimelineLin
     return TimelineLine(template, {"unit": _unit(state, data["unit"])})
 
 
+@line("charge_moved")
+def _charge_moved(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    attack = data["attack"]
+    return TimelineLine(
+        _("%(unit)s charges %(target)s (Sturmangriff): first what the move did to it."),
+        {
+            "unit": _unit(state, attack["attacker"]),
+            "target": _unit(state, attack["targets"][0]["unit"]),
+        },
+    )
+
+
+@line("charge_dropped")
+def _charge_dropped(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    return TimelineLine(
+        _("%(unit)s was knocked out on the way: its Sturmangriff ends."),
+        {"unit": _unit(state, data["unit"])},
+    )
+
+
 @line("readiness_taken")
 def _readiness(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
     if data.get("action", True):
