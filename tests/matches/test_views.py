@@ -133,8 +133,9 @@ def test_new_match_refuses_a_team_of_the_wrong_size(browser, user, deathmatch) -
     assert not Match.objects.exists()
 
 
-def to_first_turn(browser: Client, match: Match) -> int:
-    """Setup and round 1's initiative by taps; the player whose turn it is."""
+def to_first_turn(browser: Client, match: Match, starter: int | None = None) -> int:
+    """Setup and round 1's initiative by taps (the winner lets ``starter`` begin, else
+    begins); the player whose turn it is."""
     tap(browser, match, "skip_gadgets")
     tap(browser, match, "deployment_flip")
     match.refresh_from_db()
@@ -145,9 +146,8 @@ def to_first_turn(browser: Client, match: Match) -> int:
     while match.state["pending"] is not None:
         tap(browser, match, "accept")
         match.refresh_from_db()
-    tap(
-        browser, match, "choose_starter", **{"args.player:int": str(match.state["awaiting_player"])}
-    )
+    begins = match.state["awaiting_player"] if starter is None else starter
+    tap(browser, match, "choose_starter", **{"args.player:int": str(begins)})
     match.refresh_from_db()
     turn: int = match.state["turn"]
     return turn
@@ -291,3 +291,35 @@ def test_the_charge_wizard_reports_a_fall_or_dangerous_terrain(browser, match) -
     causes = [e["attack"]["cause"] for e in events_of(match, "attack_declared")]
     assert causes[0] == "dangerous_terrain"
     assert causes[1:] in ([], [""])  # the attack follows unless the terrain knocked it out
+
+
+def test_a_spray_attacks_nines_are_chosen_target_by_target(browser, match) -> None:
+    # KRITISCHE TREFFER: the attacker picks each 9's effect "je nachdem was er gerade benötigt";
+    # against several models that differs from model to model.
+    to_first_turn(browser, match, starter=0)
+    units = match.state["units"]
+    flamer = next(u["id"] for u in units if u["player"] == 0 and u["name"] == "Brandmeister")
+    foes = [u["id"] for u in units if u["player"] == 1][:2]
+    tap(browser, match, "activate", **{"args.unit:int": str(flamer)})
+    match.refresh_from_db()
+    state = match.state
+    deck = state["players"][0]["deck"]
+    above = deck["above_turn"]
+    above.remove(9)
+    deck["above_turn"] = [9, *above]  # the hit flip shows a 9
+    state["players"][0]["cp"] = 1  # so the flip waits for Anna's decision
+    match.state = state
+    match.save(update_fields=["state"])
+    fields = {"args.targets.0.unit:int": str(foes[0]), "args.targets.1.unit:int": str(foes[1])}
+    assert tap(browser, match, "ranged_attack", **fields).status_code == 200
+    page = browser.get(f"/matches/{match.pk}/").content
+    for index in (0, 1):
+        assert f'name="args.critical_auto_hits_per_target.{index}:int"'.encode() in page
+    assert b'name="args.critical_auto_hits:int"' not in page
+    choice = {
+        "args.critical_auto_hits_per_target.0:int": "1",
+        "args.critical_auto_hits_per_target.1:int": "0",
+    }
+    assert tap(browser, match, "accept", **choice).status_code == 200
+    (resolved,) = events_of(match, "hit_resolved")
+    assert [t["crits_auto_hit"] for t in resolved["targets"]] == [1, 0]

@@ -281,11 +281,16 @@ def _attack_odds_row(deck: Any, modifier: int, target: Target) -> dict[str, obje
     }
 
 
-def _resolve_hit(ctx: Ctx, auto_hits: int | None) -> None:
+def _resolve_hit(ctx: Ctx, auto_hits: int | None, each: tuple[int, ...] | None = None) -> None:
+    """The hit flip against every target. The attacker spends each 9 on an automatic hit or a
+    boosted wound flip, target by target (an area attack compares one flip with every model):
+    ``each`` gives the automatic hits per target as chosen; ``auto_hits`` one number for every
+    target that does not hit already (one that hits keeps its 9s as boosts); neither: the
+    best choice."""
     attack = ctx.state.attack
     assert attack is not None
     results = []
-    for target in attack.targets:
+    for index, target in enumerate(attack.targets):
         result: dict[str, object]
         if target.auto_hit or attack.hit_flip is None:
             result = {
@@ -300,8 +305,11 @@ def _resolve_hit(ctx: Ctx, auto_hits: int | None) -> None:
             outcome = combat.hit_outcome(flipped, target.attack_value, target.reflex)
             nines = 0 if outcome is Outcome.FAIL else flipped.nines
             auto, boost = combat.default_critical_choice(outcome, nines)
-            if auto_hits is not None:
-                auto = max(0, min(nines, auto_hits))
+            wanted = each[index] if each is not None else auto_hits
+            if each is None and outcome is Outcome.HIT:
+                wanted = None  # an automatic hit adds nothing to a hit: the 9s boost
+            if wanted is not None:
+                auto = max(0, min(nines, wanted))
                 boost = nines - auto
             final = combat.with_criticals(outcome, auto)
             result = {
@@ -748,7 +756,12 @@ def _accept_attack(ctx: Ctx, args: Args) -> None:
     assert attack is not None
     if _hit_pending(attack):
         auto = args.optional_int("critical_auto_hits", lo=0, hi=3)
-        _resolve_hit(ctx, auto)
+        each = args.ints("critical_auto_hits_per_target", lo=0, hi=3, most=len(attack.targets))
+        if each and len(each) != len(attack.targets):
+            raise refuse(
+                "critical_choices", "Choose the use of the 9s for every target of the attack."
+            )
+        _resolve_hit(ctx, auto, each or None)
     else:
         _apply_wound(ctx)
         if ctx.state.phase is not Phase.OVER and ctx.state.attack is not None:

@@ -166,6 +166,17 @@ class CardView:
 
 
 @dataclass(frozen=True)
+class CriticalChoice:
+    """How an area or spray attack's 9s count against one target: automatic hits (the rest
+    boost the wound flip), offered from 0 to ``nines``."""
+
+    index: int  # the target's place in the attack
+    name: str
+    nines: int  # 0: the flip fails against it (or shows no 9)
+    default_auto_hits: int
+
+
+@dataclass(frozen=True)
 class FlipView:
     """A flip waiting for its player: reroll cards (1 CP each) or accept."""
 
@@ -183,6 +194,7 @@ class FlipView:
     default_auto_hits: int
     remaining_before_turn: int
     odds: tuple[Text, ...] = ()
+    criticals: tuple[CriticalChoice, ...] = ()  # several targets: the 9s target by target
 
 
 @dataclass(frozen=True)
@@ -1082,6 +1094,7 @@ def _make_flip(
     nines: int = 0,
     default_auto: int = 0,
     odds: tuple[Text, ...] = (),
+    criticals: tuple[CriticalChoice, ...] = (),
 ) -> FlipView:
     owner = state.player(player)
     left = MAX_REROLLS_PER_FLIP - rerolls_used
@@ -1101,6 +1114,7 @@ def _make_flip(
         default_auto_hits=default_auto,
         remaining_before_turn=owner.deck.remaining_before_turn,
         odds=odds,
+        criticals=criticals,
     )
 
 
@@ -1112,11 +1126,13 @@ def _attack_flip(state: MatchState, attack: Attack) -> FlipView | None:
         nines = 0
         default_auto = 0
         odds: list[Text] = []
-        for target in attack.targets:
+        criticals: list[CriticalChoice] = []
+        for index, target in enumerate(attack.targets):
             outcome = combat.hit_outcome(flip, target.attack_value, target.reflex)
             n = 0 if outcome is Outcome.FAIL else flip.nines
             auto, _boost = combat.default_critical_choice(outcome, n)
             nines, default_auto = max(nines, n), max(default_auto, auto)
+            criticals.append(CriticalChoice(index, state.unit(target.unit).name, n, auto))
             final = combat.with_criticals(outcome, auto)
             lines.append(
                 Text(
@@ -1155,6 +1171,7 @@ def _attack_flip(state: MatchState, attack: Attack) -> FlipView | None:
             nines=nines,
             default_auto=default_auto,
             odds=tuple(odds),
+            criticals=tuple(criticals) if len(criticals) > 1 and nines else (),
         )
     if attack.stage is FlipPurpose.WOUND and 0 <= attack.current < len(attack.targets):
         target = attack.targets[attack.current]
