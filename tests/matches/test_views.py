@@ -143,7 +143,9 @@ def test_new_match_refuses_a_team_of_the_wrong_size(browser, user, deathmatch) -
     assert not Match.objects.exists()
 
 
-def test_the_disengage_wizard_reports_a_fall_or_dangerous_terrain(browser, match) -> None:
+def to_first_turn(browser: Client, match: Match, starter: int | None = None) -> int:
+    """Setup and round 1's initiative by taps (the winner lets ``starter`` begin, else
+    begins); the player whose turn it is."""
     tap(browser, match, "skip_gadgets")
     tap(browser, match, "deployment_flip")
     match.refresh_from_db()
@@ -154,14 +156,35 @@ def test_the_disengage_wizard_reports_a_fall_or_dangerous_terrain(browser, match
     while match.state["pending"] is not None:
         tap(browser, match, "accept")
         match.refresh_from_db()
-    tap(
-        browser, match, "choose_starter", **{"args.player:int": str(match.state["awaiting_player"])}
-    )
+    begins = match.state["awaiting_player"] if starter is None else starter
+    tap(browser, match, "choose_starter", **{"args.player:int": str(begins)})
     match.refresh_from_db()
-    turn = match.state["turn"]
-    unit = next(u["id"] for u in match.state["units"] if u["player"] == turn)
-    enemy = next(u["id"] for u in match.state["units"] if u["player"] != turn)
+    turn: int = match.state["turn"]
+    return turn
+
+
+def first_activation(browser: Client, match: Match, *, ranged: bool = False) -> tuple[int, int]:
+    """Round 1's first model activated (one with a ranged weapon if asked): (it, an enemy)."""
+    turn = to_first_turn(browser, match)
+    units = match.state["units"]
+    unit = next(
+        u["id"]
+        for u in units
+        if u["player"] == turn and (not ranged or any(w["kind"] == "ranged" for w in u["weapons"]))
+    )
+    enemy = next(u["id"] for u in units if u["player"] != turn)
     tap(browser, match, "activate", **{"args.unit:int": str(unit)})
+    return unit, enemy
+
+
+def events_of(match: Match, type_: str) -> list[dict]:
+    return [
+        e.data for e in MatchEvent.objects.filter(match=match, type=type_).order_by("seq", "pk")
+    ]
+
+
+def test_the_disengage_wizard_reports_a_fall_or_dangerous_terrain(browser, match) -> None:
+    unit, enemy = first_activation(browser, match)
     page = browser.get(f"/matches/{match.pk}/?wizard=disengage")
     assert b"args.dangerous_terrain:bool" in page.content
     assert b"args.fall_height:int" in page.content
@@ -182,3 +205,131 @@ def test_the_disengage_wizard_reports_a_fall_or_dangerous_terrain(browser, match
     (resolved,) = [e.data for e in events if e.type == "disengage_resolved"]
     causes = [e.data["attack"]["cause"] for e in events if e.type == "attack_declared"]
     assert causes == ([] if resolved["stopped"] else ["dangerous_terrain"])
+
+
+def test_the_attack_wizard_offers_friendly_models_in_the_way(browser, match) -> None:
+    # FERNKAMPF, Störende Modelle: any other model whose silhouette gives the target cover may
+    # take the shot, a friend of the shooter as well as an enemy.
+    unit, enemy = first_activation(browser, match, ranged=True)
+    match.refresh_from_db()
+    player = match.state["units"][unit]["player"]
+    friend = next(
+        u["id"] for u in match.state["units"] if u["player"] == player and u["id"] != unit
+    )
+    weapons = match.state["units"][unit]["weapons"]
+    weapon = next(i for i, w in enumerate(weapons) if w["kind"] == "ranged")
+    page = browser.get(f"/matches/{match.pk}/?wizard=ranged")
+    assert f'name="args.targets.0.interferers:ints" value="{friend}"'.encode() in page.content
+    assert f'name="args.targets.0.interferers:ints" value="{unit}"'.encode() not in page.content
+    response = tap(
+        browser,
+        match,
+        "ranged_attack",
+        **{
+            "args.weapon:int": str(weapon),
+            "args.targets.0.unit:int": str(enemy),
+            "args.targets.0.cover": "cover",
+            "args.targets.0.interferers:ints": str(friend),
+            "args.confirm_flips:bool": "false",
+        },
+    )
+    assert response.status_code == 200
+    (declared,) = events_of(match, "attack_declared")[:1]
+    assert declared["attack"]["targets"][0]["interferers"] == [friend]
+
+
+def test_the_tracker_offers_an_automatic_hit_that_credits_who_caused_it(browser, match) -> None:
+    # A fall after Rückstoß: the model hit, the strength (the height), and who caused it
+    # gets the knock-out (the command auto_hit; "Correct by hand" credits nobody).
+    page = browser.get(f"/matches/{match.pk}/?unit=0")
+    assert b'value="auto_hit"' not in page.content  # not while setting up
+    unit, enemy = first_activation(browser, match)
+    match.refresh_from_db()
+    player = match.state["units"][unit]["player"]
+    page = browser.get(f"/matches/{match.pk}/?unit={enemy}")
+    assert b'value="auto_hit"' in page.content
+    assert b'name="args.credit:int-or-null"' in page.content
+    response = tap(
+        browser,
+        match,
+        "auto_hit",
+        **{
+            "args.unit:int": str(enemy),
+            "args.strength:int": "20",
+            "args.cause": "fall",
+            "args.credit:int-or-null": str(player),
+            "selected": str(enemy),
+        },
+    )
+    assert response.status_code == 200
+    match.refresh_from_db()
+    while match.state["attack"] is not None:
+        assert b'value="auto_hit"' not in browser.get(f"/matches/{match.pk}/").content
+        tap(browser, match, "accept")
+        match.refresh_from_db()
+    (declared,) = events_of(match, "attack_declared")
+    assert declared["attack"]["cause"] == "fall" and declared["attack"]["credit"] == [player]
+    (knocked,) = events_of(match, "knocked_out")
+    assert knocked["unit"] == enemy and knocked["credit"] == [player]
+
+
+def test_the_charge_wizard_reports_a_fall_or_dangerous_terrain(browser, match) -> None:
+    unit, enemy = first_activation(browser, match)
+    match.refresh_from_db()
+    weapons = match.state["units"][unit]["weapons"]
+    weapon = next(i for i, w in enumerate(weapons) if w["kind"] == "melee")
+    page = browser.get(f"/matches/{match.pk}/?wizard=charge&weapon={weapon}")
+    assert b"args.dangerous_terrain:bool" in page.content
+    assert b"args.fall_height:int" in page.content
+    response = tap(
+        browser,
+        match,
+        "charge",
+        **{
+            "args.weapon:int": str(weapon),
+            "args.targets.0.unit:int": str(enemy),
+            "args.fall_height:int": "0",
+            "args.dangerous_terrain:bool": "true",
+            "args.confirm_flips:bool": "false",
+        },
+    )
+    assert response.status_code == 200
+    match.refresh_from_db()
+    while match.state["attack"] is not None:
+        tap(browser, match, "accept")
+        match.refresh_from_db()
+    causes = [e["attack"]["cause"] for e in events_of(match, "attack_declared")]
+    assert causes[0] == "dangerous_terrain"
+    assert causes[1:] in ([], [""])  # the attack follows unless the terrain knocked it out
+
+
+def test_a_spray_attacks_nines_are_chosen_target_by_target(browser, match) -> None:
+    # KRITISCHE TREFFER: the attacker picks each 9's effect "je nachdem was er gerade benötigt";
+    # against several models that differs from model to model.
+    to_first_turn(browser, match, starter=0)
+    units = match.state["units"]
+    flamer = next(u["id"] for u in units if u["player"] == 0 and u["name"] == "Brandmeister")
+    foes = [u["id"] for u in units if u["player"] == 1][:2]
+    tap(browser, match, "activate", **{"args.unit:int": str(flamer)})
+    match.refresh_from_db()
+    state = match.state
+    deck = state["players"][0]["deck"]
+    above = deck["above_turn"]
+    above.remove(9)
+    deck["above_turn"] = [9, *above]  # the hit flip shows a 9
+    state["players"][0]["cp"] = 1  # so the flip waits for Anna's decision
+    match.state = state
+    match.save(update_fields=["state"])
+    fields = {"args.targets.0.unit:int": str(foes[0]), "args.targets.1.unit:int": str(foes[1])}
+    assert tap(browser, match, "ranged_attack", **fields).status_code == 200
+    page = browser.get(f"/matches/{match.pk}/").content
+    for index in (0, 1):
+        assert f'name="args.critical_auto_hits_per_target.{index}:int"'.encode() in page
+    assert b'name="args.critical_auto_hits:int"' not in page
+    choice = {
+        "args.critical_auto_hits_per_target.0:int": "1",
+        "args.critical_auto_hits_per_target.1:int": "0",
+    }
+    assert tap(browser, match, "accept", **choice).status_code == 200
+    (resolved,) = events_of(match, "hit_resolved")
+    assert [t["crits_auto_hit"] for t in resolved["targets"]] == [1, 0]

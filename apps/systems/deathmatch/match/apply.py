@@ -15,6 +15,7 @@ from apps.systems.core.match import Event
 from apps.systems.deathmatch.match.serial import load
 from apps.systems.deathmatch.match.state import (
     Attack,
+    AttackKind,
     Disengage,
     FlipPurpose,
     Gadget,
@@ -508,7 +509,20 @@ def _erloeser_fired(state: MatchState, data: Data) -> MatchState:
 
 @handles("attack_declared")
 def _attack_declared(state: MatchState, data: Data) -> MatchState:
-    return replace(state, attack=load(data["attack"], Attack))
+    attack = load(data["attack"], Attack)
+    if attack.kind is not AttackKind.AUTO:  # a waiting charge attack goes ahead
+        state = replace(state, charge=None)
+    return replace(state, attack=attack)
+
+
+@handles("charge_moved")
+def _charge_moved(state: MatchState, data: Data) -> MatchState:
+    return replace(state, charge=load(data["attack"], Attack))
+
+
+@handles("charge_dropped")
+def _charge_dropped(state: MatchState, data: Data) -> MatchState:
+    return replace(state, charge=None)
 
 
 @handles("hit_flipped")
@@ -578,6 +592,10 @@ def _wound_skipped(state: MatchState, data: Data) -> MatchState:
 def _wounded(state: MatchState, data: Data) -> MatchState:
     unit = state.unit(data["unit"])
     state = state.with_unit(unit.id, lp=max(0, unit.lp - data["damage"]))
+    charge = state.charge
+    if charge is not None and charge.attacker == unit.id and data["damage"] > 0:
+        # Hurt on the way to its target: a Wuchtschlag lapses ("sobald ... Schaden erleidet").
+        state = replace(state, charge=replace(charge, power_strike=False))
     if data.get("shield_used"):
         state = state.with_unit(unit.id, shields=unit.shields - 1)
     attack = state.attack
@@ -674,6 +692,8 @@ def _disengage_resolved(state: MatchState, data: Data) -> MatchState:
 
 @handles("knocked_out")
 def _knocked_out(state: MatchState, data: Data) -> MatchState:
+    if state.charge is not None and state.charge.attacker == data["unit"]:
+        state = replace(state, charge=None)  # knocked out on the way: the charge ends
     return state.with_unit(data["unit"], lp=0)
 
 

@@ -68,8 +68,17 @@ def _charge(ctx: Ctx, args: Args) -> None:
     unit = active_unit(ctx, args)
     if unit.stationary:
         raise refuse("stationary", f"{unit.name} is stationary and cannot charge.")
+    # The charge moves the model before it strikes: a fall or dangerous terrain on the way
+    # hurts it first (reference: Where the app decides).
+    fall, dangerous = move_hazards(args)
     declare_attack(
-        ctx, unit, args, AttackKind.CHARGE, args.objects("targets", most=1), reaction=False
+        ctx,
+        unit,
+        args,
+        AttackKind.CHARGE,
+        args.objects("targets", most=1),
+        reaction=False,
+        hazards=hazard_hits(fall, dangerous),
     )
 
 
@@ -97,7 +106,10 @@ def declare_attack(
     target_args: tuple[Args, ...],
     *,
     reaction: bool,
+    hazards: list[tuple[str, int]] | None = None,
 ) -> None:
+    """Declares the attack and flips for it. ``hazards`` (a charge's move): automatic hits on
+    the attacker that come first; the attack waits in ``state.charge`` until they are done."""
     weapons = unit_weapons(attacker)
     index = args.integer("weapon", 0, lo=0, hi=len(weapons) - 1)
     weapon = weapons[index]
@@ -183,7 +195,7 @@ def declare_attack(
         ctx.emit("erloeser_fired", unit=attacker.id)
     penetration = attacker.penetration
     if penetration:
-        ctx.emit("penetration_used", unit=attacker.id)
+        ctx.emit("penetration_used", unit=attacker.id, melee=not ranged)
     hit_modifier = weapon.bonus_cards + int(aimed)  # aimed is only ever true for ranged
     attack = Attack(
         kind=kind,
@@ -200,11 +212,29 @@ def declare_attack(
         confirm=args.boolean("confirm_flips", True) and attacker.team_member,
         hit_modifier=max(-MAX_MODIFIER, min(MAX_MODIFIER, hit_modifier)),
     )
+    if hazards:
+        ctx.emit("charge_moved", attack=dump(attack))
+        auto_hits(ctx, ctx.state.unit(attacker.id), hazards, then="charge")
+        return
+    _flip_for(ctx, attack)
+
+
+def _flip_for(ctx: Ctx, attack: Attack) -> None:
     ctx.emit("attack_declared", attack=dump(attack))
     if all(t.auto_hit for t in attack.targets):
         _resolve_hit(ctx, None)
     else:
         _hit_flip(ctx)
+
+
+def _go_on_with_charge(ctx: Ctx, charger: int) -> None:
+    """After the charge's move: its attack, unless the move knocked the charger out (apply
+    drops ``state.charge`` then, and lets a Wuchtschlag lapse if the move hurt it)."""
+    charge = ctx.state.charge
+    if charge is None:
+        ctx.emit("charge_dropped", unit=charger)
+        return
+    _flip_for(ctx, charge)
 
 
 def _check_interferers(
@@ -251,11 +281,16 @@ def _attack_odds_row(deck: Any, modifier: int, target: Target) -> dict[str, obje
     }
 
 
-def _resolve_hit(ctx: Ctx, auto_hits: int | None) -> None:
+def _resolve_hit(ctx: Ctx, auto_hits: int | None, each: tuple[int, ...] | None = None) -> None:
+    """The hit flip against every target. The attacker spends each 9 on an automatic hit or a
+    boosted wound flip, target by target (an area attack compares one flip with every model):
+    ``each`` gives the automatic hits per target as chosen; ``auto_hits`` one number for every
+    target that does not hit already (one that hits keeps its 9s as boosts); neither: the
+    best choice."""
     attack = ctx.state.attack
     assert attack is not None
     results = []
-    for target in attack.targets:
+    for index, target in enumerate(attack.targets):
         result: dict[str, object]
         if target.auto_hit or attack.hit_flip is None:
             result = {
@@ -270,8 +305,11 @@ def _resolve_hit(ctx: Ctx, auto_hits: int | None) -> None:
             outcome = combat.hit_outcome(flipped, target.attack_value, target.reflex)
             nines = 0 if outcome is Outcome.FAIL else flipped.nines
             auto, boost = combat.default_critical_choice(outcome, nines)
-            if auto_hits is not None:
-                auto = max(0, min(nines, auto_hits))
+            wanted = each[index] if each is not None else auto_hits
+            if each is None and outcome is Outcome.HIT:
+                wanted = None  # an automatic hit adds nothing to a hit: the 9s boost
+            if wanted is not None:
+                auto = max(0, min(nines, wanted))
                 boost = nines - auto
             final = combat.with_criticals(outcome, auto)
             result = {
@@ -476,10 +514,18 @@ def _finish_attack(ctx: Ctx) -> None:
     if attack.then == "end_activation" and attack.targets:
         rounds.finish_activation(ctx, attack.targets[0].unit)
     elif attack.then.startswith("auto:"):
-        _, cause, strength = attack.then.split(":")
+        # "auto:<cause>:<strength>[:<then>]": the next automatic hit, then what follows.
+        _, cause, strength, *rest = attack.then.split(":", 3)
+        then = rest[0] if rest else ""
         unit = ctx.state.unit(attack.targets[0].unit)
-        if unit.in_play:
-            auto_hits(ctx, unit, [(cause, int(strength))], then="")
+        if then == "charge" and ctx.state.charge is None:
+            _go_on_with_charge(ctx, unit.id)  # knocked out on the way: no more hazards
+        elif unit.in_play:
+            auto_hits(ctx, unit, [(cause, int(strength))], then=then)
+        elif then == "charge":
+            _go_on_with_charge(ctx, unit.id)
+    elif attack.then == "charge":
+        _go_on_with_charge(ctx, attack.targets[0].unit)
 
 
 def auto_hits(
@@ -501,7 +547,7 @@ def auto_hits(
     if credit is None:
         credit = ctx.state.opponents(unit.player)
     flipper = credit[0] if credit else seat_order(ctx.state, unit.player)[1]
-    follow = then if not rest else f"auto:{rest[0][0]}:{rest[0][1]}"
+    follow = then if not rest else f"auto:{rest[0][0]}:{rest[0][1]}" + (f":{then}" if then else "")
     attack = Attack(
         kind=AttackKind.AUTO,
         player=flipper,
@@ -710,7 +756,12 @@ def _accept_attack(ctx: Ctx, args: Args) -> None:
     assert attack is not None
     if _hit_pending(attack):
         auto = args.optional_int("critical_auto_hits", lo=0, hi=3)
-        _resolve_hit(ctx, auto)
+        each = args.ints("critical_auto_hits_per_target", lo=0, hi=3, most=len(attack.targets))
+        if each and len(each) != len(attack.targets):
+            raise refuse(
+                "critical_choices", "Choose the use of the 9s for every target of the attack."
+            )
+        _resolve_hit(ctx, auto, each or None)
     else:
         _apply_wound(ctx)
         if ctx.state.phase is not Phase.OVER and ctx.state.attack is not None:

@@ -137,6 +137,18 @@ COMMAND_SPECS: Final = (
             _ACTIVE,
             _WEAPON,
             _TARGETS,
+            ArgSpec(
+                "fall_height",
+                "int",
+                required=False,
+                help=_("Inches fallen on the way, if it fell (hurts before the attack)."),
+            ),
+            ArgSpec(
+                "jumped_down", "bool", required=False, help=_("The fall was a deliberate jump.")
+            ),
+            ArgSpec(
+                "dangerous_terrain", "bool", required=False, help=_("It touched dangerous terrain.")
+            ),
             _CONFIRM,
         ),
     ),
@@ -237,7 +249,17 @@ COMMAND_SPECS: Final = (
                 required=False,
                 help=_(
                     "Hit flips: how many 9s score an automatic hit (the rest boost the wound "
-                    "flip); default: the best choice."
+                    "flip); default: the best choice. A target the flip hits already keeps its "
+                    "9s as boosts."
+                ),
+            ),
+            ArgSpec(
+                "critical_auto_hits_per_target",
+                "list",
+                required=False,
+                help=_(
+                    "Hit flips against several targets: the 9s used as automatic hits, one "
+                    "number per target in the attack's order (overrides critical_auto_hits)."
                 ),
             ),
             ArgSpec("player", "int", required=False, help=_("Checked if given.")),

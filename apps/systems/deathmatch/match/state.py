@@ -273,7 +273,9 @@ class Attack:
     hit_rerolls: int = 0
     stage: FlipPurpose = FlipPurpose.HIT
     current: int = 0  # the target whose wound flip is in progress
-    then: str = ""  # what continues when it is done: "end_activation" or ""
+    # What continues when it is done: "end_activation", "charge" (the waiting charge attack),
+    # "auto:<cause>:<strength>[:<then>]" (another automatic hit), or "".
+    then: str = ""
 
 
 @dataclass(frozen=True)
@@ -338,6 +340,9 @@ class MatchState:
     attack: Attack | None = None
     pending: PendingFlip | None = None
     disengage: Disengage | None = None
+    # A Sturmangriff whose move hurts the charger first (a fall, dangerous terrain): its attack
+    # waits here until those automatic hits are done.
+    charge: Attack | None = None
     awaiting: str = ""  # a choice the table owes: "vip", "king", "flags", "king_unclear", ...
     awaiting_player: int | None = None
     open_free_flip: int | None = None  # the player whose last free flip may still be rerolled

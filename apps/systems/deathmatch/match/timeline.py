@@ -262,10 +262,8 @@ _SIMPLE = {
     "aimed": _("%(unit)s aims (Zielen)."),
     "power_strike_readied": _("%(unit)s prepares a Wuchtschlag (power strike)."),
     "readiness_used": _("%(unit)s reacts from readiness."),
-    "respawned": _("%(unit)s respawns (markers removed; respawn shock from now on)."),
     "removed": _("%(unit)s is out of the game."),
     "shimmer_used": _("%(unit)s's Schimmer marker gives +3 Reflex against this shot."),
-    "penetration_used": _("%(unit)s fires with its Durchschlag marker: +2 S."),
     "erloeser_fired": _("%(unit)s fires the Erlöser's shot."),
 }
 
@@ -279,6 +277,51 @@ def _simple(template: str) -> Line:
 
 for _event, _template in _SIMPLE.items():
     _LINES[_event] = _simple(_template)
+
+
+@line("respawned")
+def _respawned(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    unit = data["unit"]
+    params = {"unit": _unit(state, unit)}
+    # A Mech ignores respawn shock (its profile does not change during a match).
+    if 0 <= unit < len(state.units) and state.units[unit].profile.mech:
+        return TimelineLine(
+            _("%(unit)s respawns (markers removed; a Mech: no respawn shock)."), params
+        )
+    return TimelineLine(
+        _("%(unit)s respawns (markers removed; respawn shock from now on)."), params
+    )
+
+
+@line("penetration_used")
+def _penetration_used(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    # The marker counts for the next melee or ranged attack (GADGETS, 5 Durchschlag).
+    template = (
+        _("%(unit)s strikes with its Durchschlag marker: +2 S.")
+        if data.get("melee")
+        else _("%(unit)s fires with its Durchschlag marker: +2 S.")
+    )
+    return TimelineLine(template, {"unit": _unit(state, data["unit"])})
+
+
+@line("charge_moved")
+def _charge_moved(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    attack = data["attack"]
+    return TimelineLine(
+        _("%(unit)s charges %(target)s (Sturmangriff): first what the move did to it."),
+        {
+            "unit": _unit(state, attack["attacker"]),
+            "target": _unit(state, attack["targets"][0]["unit"]),
+        },
+    )
+
+
+@line("charge_dropped")
+def _charge_dropped(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    return TimelineLine(
+        _("%(unit)s was knocked out on the way: its Sturmangriff ends."),
+        {"unit": _unit(state, data["unit"])},
+    )
 
 
 @line("readiness_taken")

@@ -166,6 +166,17 @@ class CardView:
 
 
 @dataclass(frozen=True)
+class CriticalChoice:
+    """How an area or spray attack's 9s count against one target: automatic hits (the rest
+    boost the wound flip), offered from 0 to ``nines``."""
+
+    index: int  # the target's place in the attack
+    name: str
+    nines: int  # 0: the flip fails against it (or shows no 9)
+    default_auto_hits: int
+
+
+@dataclass(frozen=True)
 class FlipView:
     """A flip waiting for its player: reroll cards (1 CP each) or accept."""
 
@@ -183,6 +194,7 @@ class FlipView:
     default_auto_hits: int
     remaining_before_turn: int
     odds: tuple[Text, ...] = ()
+    criticals: tuple[CriticalChoice, ...] = ()  # several targets: the 9s target by target
 
 
 @dataclass(frozen=True)
@@ -224,6 +236,9 @@ class Wizard:
     warning_cp: tuple[int, ...]  # players who could pay a warning
     command: str
     fixed: tuple[Field, ...] = ()
+    # Models that may stand in the line of fire (Störende Modelle): every other model in play,
+    # friend or foe.
+    bystanders: tuple[UnitView, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -327,6 +342,9 @@ class TrackerView:
     active: UnitView | None
     reactors: tuple[Button, ...] = field(default=())
     free_flip: FlipView | None = None
+    # An automatic hit on the selected model (a fall after Rückstoß, off a wall): the players
+    # who may have caused it, for the knock-out credit (empty: not possible now).
+    auto_hit_credit: tuple[tuple[int, str], ...] = ()
 
 
 # --- Units and players ------------------------------------------------------------------------
@@ -1076,6 +1094,7 @@ def _make_flip(
     nines: int = 0,
     default_auto: int = 0,
     odds: tuple[Text, ...] = (),
+    criticals: tuple[CriticalChoice, ...] = (),
 ) -> FlipView:
     owner = state.player(player)
     left = MAX_REROLLS_PER_FLIP - rerolls_used
@@ -1095,6 +1114,7 @@ def _make_flip(
         default_auto_hits=default_auto,
         remaining_before_turn=owner.deck.remaining_before_turn,
         odds=odds,
+        criticals=criticals,
     )
 
 
@@ -1106,11 +1126,13 @@ def _attack_flip(state: MatchState, attack: Attack) -> FlipView | None:
         nines = 0
         default_auto = 0
         odds: list[Text] = []
-        for target in attack.targets:
+        criticals: list[CriticalChoice] = []
+        for index, target in enumerate(attack.targets):
             outcome = combat.hit_outcome(flip, target.attack_value, target.reflex)
             n = 0 if outcome is Outcome.FAIL else flip.nines
             auto, _boost = combat.default_critical_choice(outcome, n)
             nines, default_auto = max(nines, n), max(default_auto, auto)
+            criticals.append(CriticalChoice(index, state.unit(target.unit).name, n, auto))
             final = combat.with_criticals(outcome, auto)
             lines.append(
                 Text(
@@ -1149,6 +1171,7 @@ def _attack_flip(state: MatchState, attack: Attack) -> FlipView | None:
             nines=nines,
             default_auto=default_auto,
             odds=tuple(odds),
+            criticals=tuple(criticals) if len(criticals) > 1 and nines else (),
         )
     if attack.stage is FlipPurpose.WOUND and 0 <= attack.current < len(attack.targets):
         target = attack.targets[attack.current]
@@ -1329,6 +1352,11 @@ def _wizard(state: MatchState, request: WizardInput, selected: int | None) -> Wi
         warning_cp=tuple(p.index for p in state.players if p.cp >= 1),
         command=command,
         fixed=fixed,
+        bystanders=tuple(
+            _unit_view(state, u, selected)
+            for u in state.units
+            if ranged and not several and u.in_play and u.id != attacker.id
+        ),
     )
 
 
@@ -1445,7 +1473,23 @@ def tracker_view(
         active=_unit_view(state, active, selected) if active is not None else None,
         reactors=_reactors(state),
         free_flip=_free_flip_view(state),
+        auto_hit_credit=_auto_hit_credit(state, chosen),
     )
+
+
+def _auto_hit_credit(state: MatchState, unit: Unit | None) -> tuple[tuple[int, str], ...]:
+    """Who may have caused an automatic hit on ``unit`` (its opponents), when the command
+    ``auto_hit`` is allowed: during a round, no flip waiting, the model in play."""
+    if (
+        unit is None
+        or not unit.in_play
+        or state.phase in (Phase.SETUP, Phase.OVER)
+        or state.attack
+        or state.pending
+        or state.disengage
+    ):
+        return ()
+    return tuple((p, state.player(p).name) for p in state.opponents(unit.player))
 
 
 def _free_flip_view(state: MatchState) -> FlipView | None:

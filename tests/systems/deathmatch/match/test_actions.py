@@ -330,6 +330,57 @@ def test_charge_attacks_with_a_melee_weapon(game: Game) -> None:
     game.refused("charge", "wrong_weapon", weapon=0, targets=[target(3)])
 
 
+def test_a_charge_move_falls_and_touches_dangerous_terrain_before_its_attack(game: Game) -> None:
+    # AKTIONEN, Sturmangriff: the model "bewegt sich darauf zu" and attacks "im Anschluss an die
+    # Bewegung"; BEWEGUNG, Fallen ("jederzeit") and GEFÄHRLICHES GELÄNDE ("am Ende jeder
+    # Bewegungsaktion") hurt the mover first (reference: Where the app decides).
+    game.activate(0)
+    game.stack(1, [2, 2])  # Ben flips the automatic hits: S 3 fall, S 2 terrain
+    game.stack(0, [5, 1, 2])
+    events = game.do("charge", weapon=1, targets=[target(3)], fall_height=3, dangerous_terrain=True)
+    assert one(events, "ap_spent") == {"unit": 0, "ap": 2}
+    hits = [e["attack"] for e in of_type(events, "attack_declared")]
+    assert [(h["cause"], h["attacker"]) for h in hits] == [
+        ("fall", None),
+        ("dangerous_terrain", None),
+        ("", 0),
+    ]
+    assert hits[2]["charge"] is True
+    assert game.unit(0).lp == 6 - 2 - 1
+    assert game.unit(3).lp == 6 - 2 and game.state.attack is None
+
+
+def test_a_safe_drop_in_a_charge_does_not_hurt(game: Game) -> None:
+    game.activate(0)
+    game.stack(0, [5, 1, 2])
+    events = game.do("charge", weapon=1, targets=[target(3)], fall_height=3, jumped_down=True)
+    assert [e["attack"]["cause"] for e in of_type(events, "attack_declared")] == [""]
+
+
+def test_a_charger_knocked_out_by_its_fall_does_not_attack(game: Game) -> None:
+    game.activate(0)
+    game.stack(1, [9])
+    events = game.do("charge", weapon=1, targets=[target(3)], fall_height=9)
+    assert [e["attack"]["cause"] for e in of_type(events, "attack_declared")] == ["fall"]
+    assert one(events, "knocked_out")["unit"] == 0
+    assert one(events, "charge_dropped") == {"unit": 0}
+    assert game.state.attack is None and game.state.charge is None and game.unit(3).lp == 6
+
+
+def test_a_fall_that_hurts_the_charger_costs_its_wuchtschlag(game: Game) -> None:
+    # Wuchtschlag lapses "sobald das Modell Schaden erleidet": the fall comes before the attack.
+    game.activate(0)
+    game.do("power_strike")
+    game.next_round()
+    game.activate(0)
+    game.stack(1, [2])
+    game.stack(0, [5, 1])
+    events = game.do("charge", weapon=1, targets=[target(3)], fall_height=3)
+    (fall, charge) = [e["attack"] for e in of_type(events, "attack_declared")]
+    assert fall["cause"] == "fall" and charge["power_strike"] is False
+    assert [w["strength"] for w in of_type(events, "wound_flipped")] == [3, 3]  # fall, Klinge
+
+
 # --- Bewegung: falls and dangerous terrain ------------------------------------------------------
 
 

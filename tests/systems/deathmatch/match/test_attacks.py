@@ -213,6 +213,52 @@ def test_a_graze_with_a_nine_kept_as_a_boost_stays_a_graze_with_a_plain_wound_fl
     assert one(events, "wound_flipped")["flip"]["modifier"] == 0
 
 
+def area_flip_with_a_nine() -> Game:
+    """A Granate flips a 9 (9 + 3 = 12) against Ben's Reflex 6 (a hit) and Reflex 13 (a miss);
+    the flip waits for Anna's decision."""
+    grenadier = profile("Anna Granate", weapons=(weapon("Granate", rules=['Flächenschaden 2"']),))
+    g = duel([grenadier], [profile("Ben Nah"), profile("Ben Schemen", reflex=13)], anna_cp=1)
+    shoot(g, [9, 1, 2, 3], target(3), target(4))
+    assert g.state.attack is not None and g.state.attack.hit_flip is not None
+    return g
+
+
+def test_one_number_of_automatic_hits_leaves_a_target_that_hits_its_boost() -> None:
+    # KRITISCHE TREFFER: each 9 is an automatic hit "oder" a boosted wound flip, chosen "je
+    # nachdem was er gerade benötigt"; an area attack compares the one flip with every model,
+    # so a target the flip already hits keeps the 9 as ⬠ (reference: Where the app decides).
+    g = area_flip_with_a_nine()
+    events = g.do("accept", critical_auto_hits=1)
+    results = resolved(events)
+    assert [(r["outcome"], r["crits_auto_hit"], r["crits_boost"]) for r in results] == [
+        ("hit", 0, 1),
+        ("hit", 1, 0),
+    ]
+    while g.state.attack is not None:  # Anna may reroll each wound flip: she accepts
+        events += g.do("accept")
+    wounds = of_type(events, "wound_flipped")
+    assert [(w["victim"], w["flip"]["modifier"]) for w in wounds] == [(3, 1), (4, 0)]
+
+
+def test_the_attacker_chooses_the_use_of_a_nine_target_by_target() -> None:
+    # Against a friend or an enemy it does not need to hurt more, the attacker may spend the 9
+    # on the model it already hits ("automatic hit": no boost) and leave the other one missed.
+    g = area_flip_with_a_nine()
+    events = g.do("accept", critical_auto_hits_per_target=[1, 0])
+    results = resolved(events)
+    assert [(r["outcome"], r["crits_auto_hit"], r["crits_boost"]) for r in results] == [
+        ("hit", 1, 0),
+        ("miss", 0, 1),
+    ]
+    (wound,) = of_type(events, "wound_flipped")
+    assert (wound["victim"], wound["flip"]["modifier"]) == (3, 0)
+
+
+def test_a_choice_per_target_names_every_target() -> None:
+    g = area_flip_with_a_nine()
+    g.refused("accept", "critical_choices", critical_auto_hits_per_target=[1])
+
+
 # --- Reflex modifiers ---------------------------------------------------------------------------
 
 

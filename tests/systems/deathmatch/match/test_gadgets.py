@@ -151,7 +151,7 @@ def test_durchschlag_adds_two_strength_to_the_next_attack() -> None:
     g.do("touch_gadget", unit=0, gadget="G1")
     g.stack(0, [5, 1, 5, 1])
     events = g.do("melee_attack", weapon=1, targets=[target(3)])
-    assert one(events, "penetration_used") == {"unit": 0}
+    assert one(events, "penetration_used") == {"unit": 0, "melee": True}
     assert one(events, "wound_flipped")["strength"] == 5
     events = g.do("ranged_attack", targets=[target(3)])
     assert one(events, "wound_flipped")["strength"] == 3
