@@ -45,6 +45,14 @@ def seq(page: Page) -> str:
     return page.locator("#tracker").get_attribute("data-seq") or ""
 
 
+def htmx_settled(page: Page) -> None:
+    """Wait until htmx has no request in flight and no swap settling: a swapped-in element
+    listens for its triggers only once it is processed, so a change fired earlier is lost."""
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
+
+
 def command(page: Page, button: Locator) -> None:
     """Tap a button that sends a command and wait until the board shows the new seq."""
     from playwright.sync_api import expect

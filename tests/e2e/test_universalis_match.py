@@ -20,7 +20,7 @@ import pytest
 from apps.catalog.services import catalog_load, shipped_catalog_files
 from apps.rosters import services as roster_services
 from tests.accounts.factories import UserFactory
-from tests.e2e.test_match_tracker import command, log_in, visible
+from tests.e2e.test_match_tracker import command, htmx_settled, log_in, visible
 from tests.matches.test_universalis import group
 
 if TYPE_CHECKING:
@@ -116,6 +116,7 @@ def test_a_short_universalis_game_on_a_shared_tablet(
                     distance.fill("499")
                     distance.dispatch_event("change")
                     expect(preview).to_contain_text("out of the weapon's range")
+                    htmx_settled(page)
                     distance.fill("10")
                     distance.dispatch_event("change")
                     expect(preview).to_contain_text("Hit ")
@@ -123,6 +124,7 @@ def test_a_short_universalis_game_on_a_shared_tablet(
                     use = active.locator("details", has_text="Use an object").first
                     use.locator("summary").click()
                     expect(use.locator("output")).to_contain_text("No roll")
+                    htmx_settled(page)
                     use.locator('select[name="args.attribute"]').select_option("ko")
                     expect(use.locator("output")).to_contain_text("Success ")
                     command(page, active.get_by_role("button", name="Fire", exact=True))
