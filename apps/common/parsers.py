@@ -59,10 +59,9 @@ class JSONParser(parsers.JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:
-            raise ParseError(f"JSON parse error - {_too_deep()}") from None
+            raise ParseError(_too_deep()) from None
         try:
             json_depth_check(data)
         except JSONTooDeep as error:
-            # The same wording as DRF's own parse errors.
-            raise ParseError(f"JSON parse error - {error}") from None
+            raise ParseError(str(error)) from None
         return data

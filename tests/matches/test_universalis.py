@@ -305,6 +305,10 @@ def test_the_tracker_previews_the_odds_of_the_attack_forms(universalis: GameSyst
     page = client.get(url).content.decode()
     assert 'id="preview-shoot-2"' in page and 'id="preview-melee-2"' in page
     assert "Wound against armour: damage" in page and "Success " in page
+    # The preview is a GET: the form's CSRF token and command keys stay out of the query string.
+    previews = re.findall(r"<output [^>]*preview[^>]*>", page)
+    private = 'hx-params="not csrfmiddlewaretoken,idempotency_key,expected_seq"'
+    assert previews and all(private in tag for tag in previews)
     near = client.get(
         url,
         {

@@ -1095,4 +1095,7 @@ def parse_field(spec: FieldSpec, value: object) -> object:
         raise SchemaError(
             [FieldError(spec.name, f"is not valid JSON: {error.msg}", error.lineno)]
         ) from None
+    except (ValueError, RecursionError):
+        # An integer of thousands of digits, or nesting deeper than the parser's stack.
+        raise SchemaError([FieldError(spec.name, "is not JSON a card can hold")]) from None
     return parsed

@@ -142,6 +142,17 @@ def test_structured_fields_round_trip_through_their_form_text() -> None:
         schema.parse_field(spec, "[{")
 
 
+@pytest.mark.parametrize("text", ["[" * 100_000, "9" * 5_000])
+def test_a_structured_field_too_deep_or_too_long_for_the_parser_is_a_field_error(text: str) -> None:
+    """The admin's card editor hands the text to the parser: Python's own limits (stack depth,
+    digits in an integer) become a field error, never a server error."""
+    schema = UniversalisCatalogSchema()
+    spec = next(s for s in schema.profile_fields if s.name == "weapons")
+    with pytest.raises(SchemaError) as error:
+        schema.parse_field(spec, text)
+    assert error.value.errors[0].field == "weapons"
+
+
 def test_every_fixture_card_reads_and_writes_back_exactly() -> None:
     data = json.loads(FIXTURE.read_text(encoding="utf-8"))
     cards, powers = fixture_cards()
