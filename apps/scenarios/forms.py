@@ -56,7 +56,6 @@ class ScenarioForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.specs = rules.fields
-        self.spec_names = [spec.name for spec in rules.fields]
         for spec in rules.fields:
             self.fields[spec.name] = _field(spec)
         profiles = [("", "—")] + [(p.slug, p.name) for p in npc_profiles]
@@ -74,7 +73,7 @@ class ScenarioForm(forms.Form):
             )
 
     def spec_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.spec_names]
+        return [self[spec.name] for spec in self.specs]
 
     def npc_rows(self) -> list[list[forms.BoundField]]:
         return [
