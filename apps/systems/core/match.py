@@ -11,9 +11,9 @@ replaying the log without the undone commands (nothing is ever deleted).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.rosters import CatalogData, RosterInput
@@ -226,3 +226,20 @@ class Args:
         if not isinstance(values, list) or len(values) > most:
             raise RuleViolation("invalid_args", f"{name!r} must be a list of texts.")
         return tuple(Args({name: value}).text(name, choices=choices) for value in values)
+
+
+ContextT = TypeVar("ContextT")
+
+
+class CommandHandlers(dict[str, Callable[[ContextT, Args], None]]):
+    """An engine's command handlers by command type. The handler modules register theirs with
+    ``@handlers.command("type")`` when they are imported; the engine's ``decide`` looks them up."""
+
+    def command(
+        self, name: str
+    ) -> Callable[[Callable[[ContextT, Args], None]], Callable[[ContextT, Args], None]]:
+        def register(handler: Callable[[ContextT, Args], None]) -> Callable[[ContextT, Args], None]:
+            self[name] = handler
+            return handler
+
+        return register

@@ -93,3 +93,17 @@ def test_reference_uses_the_language_file_when_it_exists(
     assert system.reference("de") == "# Deutsch\n"
     assert system.reference("de-ch") == "# Deutsch\n"
     assert system.reference("../en") == "# English\n"
+
+
+def test_command_handlers_register_by_type_and_leave_others_alone() -> None:
+    from apps.systems.core.match import Args, CommandHandlers
+
+    handlers: CommandHandlers[list[str]] = CommandHandlers()
+
+    @handlers.command("ping")
+    def ping(seen: list[str], args: Args) -> None:
+        seen.append("ping")
+
+    seen: list[str] = []
+    handlers["ping"](seen, Args({}))
+    assert seen == ["ping"] and handlers.get("pong") is None and list(handlers) == ["ping"]

@@ -5,12 +5,11 @@ the checks most commands begin with (phase, turn, AP, CP).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from apps.systems.core.deck import Flip
 from apps.systems.core.errors import RuleViolation
-from apps.systems.core.match import Args, Event
+from apps.systems.core.match import Args, CommandHandlers, Event
 from apps.systems.deathmatch.match.apply import apply
 from apps.systems.deathmatch.match.modes import Mode, mode_by_slug
 from apps.systems.deathmatch.match.state import (
@@ -45,18 +44,8 @@ def refuse(code: str, message: str) -> RuleViolation:
     return RuleViolation(code, message)
 
 
-Handler = Callable[[Ctx, Args], None]
-
-
-COMMANDS: dict[str, Handler] = {}
-
-
-def command(name: str) -> Callable[[Handler], Handler]:
-    def register(handler: Handler) -> Handler:
-        COMMANDS[name] = handler
-        return handler
-
-    return register
+COMMANDS: CommandHandlers[Ctx] = CommandHandlers()
+command = COMMANDS.command
 
 
 def no_flip_waiting(ctx: Ctx) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from apps.systems.core.distributions import fraction_text
 from apps.systems.core.errors import RuleViolation
-from apps.systems.core.match import Args, Event
+from apps.systems.core.match import Args, CommandHandlers, Event
 from apps.systems.universalis.match.odds import attribute_odds, comparative_odds
 from apps.systems.universalis.match.serial import apply, dump
 from apps.systems.universalis.match.state import MatchState, Roll, Unit
@@ -127,18 +127,8 @@ class Ctx:
         return roll
 
 
-Handler = Callable[[Ctx, Args], None]
-
-
-COMMANDS: dict[str, Handler] = {}
-
-
-def command(name: str) -> Callable[[Handler], Handler]:
-    def register(handler: Handler) -> Handler:
-        COMMANDS[name] = handler
-        return handler
-
-    return register
+COMMANDS: CommandHandlers[Ctx] = CommandHandlers()
+command = COMMANDS.command
 
 
 def refuse(code: str, message: str) -> RuleViolation:
