@@ -52,11 +52,11 @@ def roll_data(roll: ExplodingRoll) -> dict[str, list[int]]:
 
 
 class _Emitter:
-    def __init__(self, state: MatchState, rng: random.Random) -> None:
+    def __init__(self, state: MatchState, rng: random.Random, number: int | None = None) -> None:
         self.state = state
         self.rng = rng
         self.events: list[Event] = []
-        self.number = state.command_no + 1
+        self.number = state.command_no + 1 if number is None else number
 
     def emit(self, type_: str, **data: Any) -> None:
         event = Event(type_, {**data, "n": self.number})
@@ -473,10 +473,24 @@ def _round_over(em: _Emitter) -> None:
         _final_result(em)
         return
     em.emit("round_started", round=state.round + 1)
-    fixed = state.scenario.starter.player
+    _open_round(em)
+
+
+def _open_round(em: _Emitter) -> None:
+    """What a round opens with before its start roll: if the scenario says who begins
+    ("wenn Szenario nichts anderes vorgibt"), that player starts, with no roll."""
+    assert em.state.scenario is not None
+    fixed = em.state.scenario.starter.player
     if fixed is not None:
-        # The scenario says who begins ("wenn Szenario nichts anderes vorgibt"): no roll.
         em.emit("starter_chosen", player=fixed, by="scenario")
+
+
+def first_round_events(state: MatchState, rng: random.Random) -> list[Event]:
+    """The events that open round 1 right after ``match_started`` (``state`` with it applied),
+    stamped with the same command number: the path every later round opens through."""
+    em = _Emitter(state, rng, number=state.command_no)
+    _open_round(em)
+    return em.events
 
 
 def _npc_move_turn(state: MatchState, after: int | None) -> int | None:

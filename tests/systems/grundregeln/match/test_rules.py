@@ -111,6 +111,15 @@ def test_a_scenario_may_say_who_begins_every_round() -> None:
     for unit in ("Ben 1", "Anna 1", "Ben 2", "Anna 2"):
         g.act(unit, "walk")
     assert g.state.round == 2 and g.phase is Phase.ACTIONS and g.state.turn == 1
+    assert g.log[-1].type == "starter_chosen" and g.log[-1].data["by"] == "scenario"
+
+
+def test_round_one_opens_like_later_rounds_under_the_match_start_number() -> None:
+    g = Game(setup(data={**scenario(rounds=2), "starter": "first"}))
+    assert [(e.type, e.data) for e in g.log[1:]] == [
+        ("starter_chosen", {"player": 0, "by": "scenario", "n": 1})
+    ]
+    assert g.log[0].data["n"] == 1
 
 
 def test_without_a_scenario_starter_the_round_start_roll_decides() -> None:
