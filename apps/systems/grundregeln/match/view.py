@@ -31,6 +31,7 @@ from apps.systems.grundregeln.match.decide import (
     NPC_ACTIONS,
     check_action,
     check_reactor,
+    fleeing_refusal,
     has_weapon,
     needs_dice,
     unloaded_weapon,
@@ -848,7 +849,7 @@ def _prompt(state: MatchState) -> Prompt:
                 args={"unit": m.id},
             )
             for m in state.models
-            if m.active_npc and _can_act(state, m) and (not m.fleeing or state.rallied == m.id)
+            if m.active_npc and _can_act(state, m) and not fleeing_refusal(state, m)
         )
         return Prompt(
             "npc_actions",
