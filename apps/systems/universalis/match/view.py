@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from apps.systems.core.buttons import Button
 from apps.systems.core.buttons import button as _button
-from apps.systems.core.distributions import fraction_text, percent_text
+from apps.systems.core.distributions import chance_text
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
 from apps.systems.universalis.builder import ROMAN, CardView, card_view
@@ -545,8 +545,8 @@ def _power_preview(
     block_chances = ((b.name, attribute_odds(power_value(state, b, power))) for b in blockers)
     block_lines = tuple(
         Text(
-            _("If %(name)s tries to block: success %(p)s (%(exact)s)"),
-            {"name": name, "p": percent_text(p), "exact": fraction_text(p)},
+            _("If %(name)s tries to block: success %(p)s"),
+            {"name": name, "p": chance_text(p)},
         )
         for name, p in block_chances
     )
