@@ -220,7 +220,7 @@ def test_a_telematon_without_its_operator_keeps_its_panic() -> None:
     g.do("activate", unit=4)
     g.do("end_phase")
     g.do("activate", unit=1)
-    g.refused("end_phase", "orphan_panic", panic_retest={"friends": 3})
+    g.refused("end_phase", "orphan_panic", panic_retests=[{"unit": 1, "friends": 3}])
     g.do("end_phase")
     assert g.unit(1).panic
 
