@@ -15,7 +15,7 @@ from apps.systems.universalis.match.view import REFUSALS
 MATCH = Path(rules.__file__).parent
 RAISED = re.compile(r'\b(?:refuse|RuleViolation)\(\s*(f?)"([^"]+)"')
 # Codes built at run time: "weapon_" + why rules.usable refuses the weapon, and end_phase's
-# refusal of a panic retest, passed on from order.may_retest.
+# refusal of a panic retest, passed on from order.retest_refusal.
 RETURNED = re.compile(r'return "(\w+)"')
 
 
@@ -31,7 +31,7 @@ def raised_codes() -> set[str]:
             reasons = RETURNED.findall(inspect.getsource(rules.usable))
             assert reasons
             codes |= {f"weapon_{reason}" for reason in reasons}
-    retest = RETURNED.findall(inspect.getsource(order.may_retest))
+    retest = RETURNED.findall(inspect.getsource(order.retest_refusal))
     assert retest
     return codes | set(retest)
 

@@ -24,9 +24,9 @@ from apps.systems.universalis.match.missions import mission
 from apps.systems.universalis.match.order import (
     eligible,
     free_activations,
-    may_retest,
     phase_group,
     picking,
+    retest_refusal,
 )
 from apps.systems.universalis.match.setup import start_round
 from apps.systems.universalis.match.state import MatchState, Phase, Result, Unit
@@ -151,7 +151,7 @@ def _end_phase(ctx: Ctx, args: Args) -> None:
     retests: list[tuple[Unit, Args]] = []
     for retest in args.objects("panic_retests", most=6):
         member = ctx.unit(retest.integer("unit", lo=0))
-        reason = may_retest(ctx.state, member)
+        reason = retest_refusal(ctx.state, member)
         if reason:
             raise refuse(reason, _RETEST_REFUSALS[reason].format(name=member.name))
         if any(done.id == member.id for done, _retest in retests):

@@ -24,8 +24,8 @@ from apps.systems.universalis.match.odds import attribute_odds
 from apps.systems.universalis.match.order import (
     eligible,
     free_activations,
-    may_retest,
     picking,
+    retest_refusal,
 )
 from apps.systems.universalis.match.preview import (
     chance_line,
@@ -633,7 +633,7 @@ def _member(
 ) -> MemberActions:
     enemies = [u for u in state.units if u.player != unit.player and u.in_play]
     friends = [u for u in state.units if u.player == unit.player and u.in_play and u.id != unit.id]
-    blockers = [u for u in enemies if u.card.disciplines and not rules.can_react(u)]
+    blockers = [u for u in enemies if u.card.disciplines and not rules.reaction_refusal(u)]
     weapons = list(enumerate(unit.card.weapons))
     usable = [(i, w) for i, w in weapons if not rules.usable(unit, i)]
     eh_odds = chance_line(attribute_value(state, unit, "eh"))
@@ -759,7 +759,7 @@ def _member(
         ),
         targets=targets,
         camouflaged=camouflaged,
-        friends=tuple(Option(u.id, u.name) for u in friends if not rules.can_react(u)),
+        friends=tuple(Option(u.id, u.name) for u in friends if not rules.reaction_refusal(u)),
         blockers=tuple(Option(u.id, u.name) for u in blockers),
         block_powers=_block_buttons(state, unit, enemies),
         speed=rules.speed(unit),
@@ -813,7 +813,7 @@ def _reactions(
     if state.phase is not Phase.ACTING or not unit.in_play:
         return None
     last = state.last_action
-    can = not rules.can_react(unit)
+    can = not rules.reaction_refusal(unit)
     in_phase = state.active is not None and (
         unit.id == state.active or (unit.telematon and unit.operator == state.active)
     )
@@ -1051,7 +1051,7 @@ def tracker_view(
         retests=tuple(
             _panic_test(state, u, selected, params, retest=True)
             for u in state.units
-            if not blocked and not may_retest(state, u)
+            if not blocked and not retest_refusal(state, u)
         ),
         burning_due=tuple(_unit_view(state, state.units[u], selected) for u in state.burning_due),
         area=state.area is not None,
