@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 Distribution: TypeAlias = dict[int, Fraction]
 
@@ -101,3 +101,17 @@ def percent_text(p: Fraction | str) -> str:
     if shown == 100 and value < 1:
         return ">99 %"
     return f"{shown} %"
+
+
+# The exact fraction is shown beside the percentage while it stays readable (four six-sided
+# dice: 6**4).
+READABLE_DENOMINATOR: Final = 1296
+
+
+def chance_text(p: Fraction) -> str:
+    """A chance as the page shows it: "42 % (5/12)", the percentage with the exact fraction
+    beside it; the percentage alone for a certainty, an impossibility or a fraction too long to
+    read."""
+    if p in (0, 1) or p.denominator > READABLE_DENOMINATOR:
+        return percent_text(p)
+    return f"{percent_text(p)} ({fraction_text(p)})"

@@ -10,6 +10,7 @@ import pytest
 from apps.systems.core.dice import die
 from apps.systems.core.distributions import (
     add,
+    chance_text,
     compare,
     fraction_text,
     mean,
@@ -81,3 +82,17 @@ def test_percent_text_of_unreadable_text_is_empty() -> None:
 
 def test_fraction_text_is_the_recorded_form() -> None:
     assert fraction_text(Fraction(10, 24)) == "5/12"
+
+
+@pytest.mark.parametrize(
+    ("p", "shown"),
+    [
+        (Fraction(5, 12), "42 % (5/12)"),
+        (Fraction(1, 1296), "<1 % (1/1296)"),
+        (Fraction(1, 1297), "<1 %"),
+        (Fraction(0), "0 %"),
+        (Fraction(1), "100 %"),
+    ],
+)
+def test_chance_text_shows_the_exact_fraction_while_it_is_readable(p: Fraction, shown: str) -> None:
+    assert chance_text(p) == shown

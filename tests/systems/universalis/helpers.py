@@ -17,11 +17,13 @@ import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from apps.systems.core.distributions import chance_text
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Command, Event, replay
 from apps.systems.universalis.catalog import (
@@ -283,6 +285,11 @@ def ben_waits_ready(g: Game) -> Game:
 
 def of_type(events: Iterable[Event], type_: str) -> list[Mapping[str, Any]]:
     return [e.data for e in events if e.type == type_]
+
+
+def shown_chance(odds: str | Fraction) -> str:
+    """How a preview line shows a chance (an event records it as "n/d")."""
+    return chance_text(Fraction(odds))
 
 
 def one(events: Iterable[Event], type_: str) -> Mapping[str, Any]:

@@ -15,6 +15,7 @@ from tests.systems.universalis.helpers import (
     model,
     one,
     setup,
+    shown_chance,
     soldier,
 )
 
@@ -195,7 +196,8 @@ def test_the_use_object_preview_is_the_recorded_chance() -> None:
     }
     (shown,) = tracker_view(g.state, selected=None, params=form).members[0].object_preview
     events = g.dice(1).do("use_object", unit=0, attribute="wn", modifier=-2)
-    assert shown.params["exact"] == one(events, "object_used")["roll"]["odds"] == "1/6"
+    assert one(events, "object_used")["roll"]["odds"] == "1/6"
+    assert shown.params["p"] == shown_chance("1/6") == "17 % (1/6)"
 
 
 @pytest.mark.parametrize(("mode", "cost"), [("normal", 3), ("aimed", 4), ("snap", 2)])

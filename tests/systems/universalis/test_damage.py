@@ -250,7 +250,7 @@ def test_a_panicking_model_flees_and_may_retest_at_the_end_of_its_phase() -> Non
     g.refused("move", "panicking", unit=3)
     g.do("flee", unit=3)
     assert g.unit(3).ap == 0
-    g.dice(1).do("end_phase", panic_retest={"friends": 0})
+    g.dice(1).do("end_phase", panic_retests=[{"unit": 3, "friends": 0}])
     assert not g.unit(3).panic
 
 

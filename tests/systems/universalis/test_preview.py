@@ -33,6 +33,7 @@ from tests.systems.universalis.helpers import (
     one,
     power,
     setup,
+    shown_chance,
     soldier,
 )
 
@@ -199,8 +200,8 @@ def test_the_direct_threat_button_shows_the_recorded_chance() -> None:
     buttons = tracker_view(g.state, selected=None, params={}).members[0].buttons
     shown = next(b for b in buttons if b.command == "threat_test").odds[0]
     events = g.do("threat_test", unit=0)
-    assert shown.params["exact"] == one(events, "threat_tested")["roll"]["odds"]
-    assert shown.params["exact"] == fraction_text(
+    assert shown.params["p"] == shown_chance(one(events, "threat_tested")["roll"]["odds"])
+    assert shown.params["p"] == shown_chance(
         attribute_odds(attribute_value(g.state, g.unit(0), "eh"))
     )
 
@@ -220,11 +221,11 @@ def test_the_reveal_and_power_previews_show_the_recorded_chances() -> None:
     }
     shown = tracker_view(g.state, selected=None, params=form).members[0].reveal_preview[0]
     events = g.do("reveal", unit=0, target=2, extra_ap=1, supporters=[1])
-    assert shown.params["exact"] == one(events, "reveal_rolled")["roll"]["odds"]
+    assert shown.params["p"] == shown_chance(one(events, "reveal_rolled")["roll"]["odds"])
     shown = tracker_view(g.state, selected=None, params={}).members[0].power_preview[0]
     events = g.do("use_power", unit=0, power=0, target=3)
-    assert shown.params["exact"] == one(events, "power_rolled")["roll"]["odds"]
-    assert shown.params["exact"] == fraction_text(
+    assert shown.params["p"] == shown_chance(one(events, "power_rolled")["roll"]["odds"])
+    assert shown.params["p"] == shown_chance(
         attribute_odds(power_value(g.state, g.unit(0), g.unit(0).powers[0]))
     )
     assert MAGE_DISCIPLINE
@@ -350,5 +351,5 @@ def test_the_power_preview_shows_each_blockers_recorded_chance() -> None:
     assert ben.params["name"] == "Ben"
     events = g.dice(1, 1).do("use_power", unit=0, power=0, blockers=[2])
     rolls = [e.data["roll"]["odds"] for e in events if e.type == "power_rolled"]
-    assert [own.params["exact"], ben.params["exact"]] == rolls
-    assert own.params["exact"] != ben.params["exact"]
+    assert [own.params["p"], ben.params["p"]] == [shown_chance(odds) for odds in rolls]
+    assert own.params["p"] != ben.params["p"]

@@ -8,14 +8,15 @@ import re
 from pathlib import Path
 
 from apps.systems.core import match as core_match
-from apps.systems.universalis.match import rules
+from apps.systems.universalis.match import order, rules
 from apps.systems.universalis.match.engine import UniversalisEngine
 from apps.systems.universalis.match.view import REFUSALS
 
 MATCH = Path(rules.__file__).parent
 RAISED = re.compile(r'\b(?:refuse|RuleViolation)\(\s*(f?)"([^"]+)"')
-# The one code built at run time: "weapon_" + why rules.usable refuses the weapon.
-USABLE = re.compile(r'return "(\w+)"')
+# Codes built at run time: "weapon_" + why rules.usable refuses the weapon, and end_phase's
+# refusal of a panic retest, passed on from order.retest_refusal.
+RETURNED = re.compile(r'return "(\w+)"')
 
 
 def raised_codes() -> set[str]:
@@ -27,10 +28,12 @@ def raised_codes() -> set[str]:
                 codes.add(code)
                 continue
             assert code == "weapon_{reason}", f"{path.name}: a refusal code built at run time"
-            reasons = USABLE.findall(inspect.getsource(rules.usable))
+            reasons = RETURNED.findall(inspect.getsource(rules.usable))
             assert reasons
             codes |= {f"weapon_{reason}" for reason in reasons}
-    return codes
+    retest = RETURNED.findall(inspect.getsource(order.retest_refusal))
+    assert retest
+    return codes | set(retest)
 
 
 def test_the_scan_finds_the_engine_refusals() -> None:

@@ -25,6 +25,7 @@ from tests.systems.universalis.helpers import (
     one,
     power,
     setup,
+    shown_chance,
     soldier,
     telematon,
 )
@@ -219,7 +220,7 @@ def test_a_telematon_without_its_operator_keeps_its_panic() -> None:
     g.do("activate", unit=4)
     g.do("end_phase")
     g.do("activate", unit=1)
-    g.refused("end_phase", "orphan_panic", panic_retest={"friends": 3})
+    g.refused("end_phase", "orphan_panic", panic_retests=[{"unit": 1, "friends": 3}])
     g.do("end_phase")
     assert g.unit(1).panic
 
@@ -467,7 +468,8 @@ def test_the_tracker_offers_a_discipline_model_a_block_of_each_enemy_power_in_pl
     ]
     assert block.odds[1].params == {"hp": 1}
     events = g.dice(2).do("block_power", unit=2, owner=0, power=0)
-    assert block.odds[0].params["exact"] == one(events, "power_rolled")["roll"]["odds"] == "1/6"
+    assert one(events, "power_rolled")["roll"]["odds"] == "1/6"
+    assert block.odds[0].params["p"] == shown_chance("1/6")
     assert one(events, "power_ended")["by"] == 2
 
     g = mage_game(lasting, ben_mage=True)
@@ -541,7 +543,8 @@ def panicking_drone() -> Game:
     shown = tracker_view(g.state, selected=None, params=form).panic_due
     assert [t.unit.id for t in shown] == [0, 1]
     events = g.dice(1).do("panic_test", unit=0, enemies=2, friends_in_contact=1)
-    assert shown[0].preview[0].params["exact"] == one(events, "panic_tested")["roll"]["odds"]
+    recorded = one(events, "panic_tested")["roll"]["odds"]
+    assert shown[0].preview[0].params["p"] == shown_chance(recorded)
     g.dice(12).do("panic_test", unit=1)
     assert g.unit(1).panic and not g.unit(0).panic
     return g
@@ -559,7 +562,8 @@ def test_a_telematon_whose_operator_lives_retests_its_panic_at_the_phase_end() -
     events = g.dice(1).do("end_phase", panic_retests=[{"unit": 1, "friends": 1}])
     # The operator's EH 6 + 1 friend, with the chance the form showed.
     assert one(events, "panic_tested")["roll"]["target"] == 7
-    assert retest.preview[0].params["exact"] == one(events, "panic_tested")["roll"]["odds"]
+    recorded = one(events, "panic_tested")["roll"]["odds"]
+    assert retest.preview[0].params["p"] == shown_chance(recorded)
     assert not g.unit(1).panic
 
 

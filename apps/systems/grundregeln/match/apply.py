@@ -278,6 +278,9 @@ def _npc_skipped(state: MatchState, data: Data) -> MatchState:
 
 
 def _npc_moved(state: MatchState, data: Data) -> MatchState:
+    # Only events stored before commit 1eeb848 carry the move's roll: "move_npc" moved the NPC
+    # at once then; now the move is declared and its dice come with the resolution. Kept so
+    # that matches stored then still replay.
     if "roll" in data:
         record = _record(
             "move", data["roll"], unit=data["unit"], result=data["distance"], odds=_odds(data)

@@ -52,11 +52,11 @@ def roll_data(roll: ExplodingRoll) -> dict[str, list[int]]:
 
 
 class _Emitter:
-    def __init__(self, state: MatchState, rng: random.Random) -> None:
+    def __init__(self, state: MatchState, rng: random.Random, number: int | None = None) -> None:
         self.state = state
         self.rng = rng
         self.events: list[Event] = []
-        self.number = state.command_no + 1
+        self.number = state.command_no + 1 if number is None else number
 
     def emit(self, type_: str, **data: Any) -> None:
         event = Event(type_, {**data, "n": self.number})
@@ -473,10 +473,24 @@ def _round_over(em: _Emitter) -> None:
         _final_result(em)
         return
     em.emit("round_started", round=state.round + 1)
-    fixed = state.scenario.starter.player
+    _open_round(em)
+
+
+def _open_round(em: _Emitter) -> None:
+    """What a round opens with before its start roll: if the scenario says who begins
+    ("wenn Szenario nichts anderes vorgibt"), that player starts, with no roll."""
+    assert em.state.scenario is not None
+    fixed = em.state.scenario.starter.player
     if fixed is not None:
-        # The scenario says who begins ("wenn Szenario nichts anderes vorgibt"): no roll.
         em.emit("starter_chosen", player=fixed, by="scenario")
+
+
+def first_round_events(state: MatchState, rng: random.Random) -> list[Event]:
+    """The events that open round 1 right after ``match_started`` (``state`` with it applied),
+    stamped with the same command number: the path every later round opens through."""
+    em = _Emitter(state, rng, number=state.command_no)
+    _open_round(em)
+    return em.events
 
 
 def _npc_move_turn(state: MatchState, after: int | None) -> int | None:
@@ -640,16 +654,30 @@ def _test_morale(em: _Emitter, args: Args) -> None:
         _action_phase_over(em)
 
 
-def _check_fleeing(state: MatchState, model: Model, action: str) -> None:
-    """A fleeing model tests its morale first; after a pass it may only rally or move."""
+_FLEEING_MESSAGES: Final = {
+    "action_pending": "The rallied model acts first.",
+    "morale_test_first": "{name} flees: test its morale first.",
+    "fleeing_restricted": "A fleeing model may only restore its morale or move.",
+}
+
+
+def fleeing_refusal(state: MatchState, model: Model, action: str | None = None) -> str:
+    """Why ``model`` may not act (declare ``action``, or pass when None) because of flight:
+    a rallied model acts first; a fleeing model tests its morale first; after a pass it may
+    only rally or move. "" when nothing stands in the way."""
     if state.rallied is not None and state.rallied != model.id:
-        raise RuleViolation("action_pending", "The rallied model acts first.")
+        return "action_pending"
     if model.fleeing and state.rallied != model.id:
-        raise RuleViolation("morale_test_first", f"{model.name} flees: test its morale first.")
-    if model.fleeing and action not in FLEEING_ACTIONS:
-        raise RuleViolation(
-            "fleeing_restricted", "A fleeing model may only restore its morale or move."
-        )
+        return "morale_test_first"
+    if model.fleeing and action is not None and action not in FLEEING_ACTIONS:
+        return "fleeing_restricted"
+    return ""
+
+
+def _check_fleeing(state: MatchState, model: Model, action: str | None = None) -> None:
+    code = fleeing_refusal(state, model, action)
+    if code:
+        raise RuleViolation(code, _FLEEING_MESSAGES[code].format(name=model.name))
 
 
 def _declared_from(args: Args, state: MatchState, default_target: int | None = None) -> Declared:
@@ -792,10 +820,7 @@ def _skip_npc(em: _Emitter, args: Args) -> None:
     if state.phase is not Phase.NPC_ACTIONS or not model.active_npc or model.activated:
         raise RuleViolation("not_now", "Only an active NPC that has not acted can pass.")
     _require_actions(state)
-    if model.fleeing and state.rallied != model.id:
-        raise RuleViolation("morale_test_first", f"{model.name} flees: test its morale first.")
-    if state.rallied is not None and state.rallied != model.id:
-        raise RuleViolation("action_pending", "The rallied model acts first.")
+    _check_fleeing(state, model)
     em.emit("npc_skipped", unit=model.id)
     _continue_npc_phase(em)
 

@@ -16,7 +16,7 @@ from apps.systems.core.schema import FieldSpec, SchemaError
 from apps.systems.grundregeln.catalog import ItemKind, Profile, Weapon
 from apps.systems.grundregeln.match.apply import apply
 from apps.systems.grundregeln.match.commands import COMMAND_SPECS
-from apps.systems.grundregeln.match.decide import decide
+from apps.systems.grundregeln.match.decide import decide, first_round_events
 from apps.systems.grundregeln.match.serial import dump, load
 from apps.systems.grundregeln.match.state import MatchState, Model, Phase, PlayerState
 from apps.systems.grundregeln.match.timeline import timeline_line
@@ -195,27 +195,18 @@ class GrundregelnEngine:
             models.append(
                 model_from_profile(len(models), None, npc_name, npc.profile, npc=npc.behaviour)
             )
-        events = [
-            Event(
-                "match_started",
-                {
-                    "mode": scenario.slug,
-                    "random": drawn,
-                    "scenario": dump(scenario),
-                    "players": dump(tuple(player_states)),
-                    "models": dump(tuple(models)),
-                    "n": 1,
-                },
-            )
-        ]
-        if scenario.starter.player is not None:
-            # The scenario says who begins: no round start roll.
-            events.append(
-                Event(
-                    "starter_chosen", {"player": scenario.starter.player, "by": "scenario", "n": 1}
-                )
-            )
-        return events
+        started = Event(
+            "match_started",
+            {
+                "mode": scenario.slug,
+                "random": drawn,
+                "scenario": dump(scenario),
+                "players": dump(tuple(player_states)),
+                "models": dump(tuple(models)),
+                "n": 1,
+            },
+        )
+        return [started, *first_round_events(apply(self.initial_state(), started), rng)]
 
     def initial_state(self) -> MatchState:
         return MatchState()

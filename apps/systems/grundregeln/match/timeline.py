@@ -223,6 +223,8 @@ def _npc_phase(state: MatchState, data: Data) -> TimelineLine:
 def _npc_moved(state: MatchState, data: Data) -> TimelineLine | None:
     if "distance" not in data:
         return None  # the move's declaration and its "moved" line tell it
+    # Only events stored before commit 1eeb848 carry the distance (the NPC moved at once then):
+    # kept so that matches stored then still show their moves.
     return _line(
         _('%(player)s moves %(unit)s: %(action)s, %(distance)s".'),
         ("action",),

@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 
 from apps.systems.core.buttons import Button, NumberInput
 from apps.systems.core.buttons import button as _button
-from apps.systems.core.distributions import percent_text
+from apps.systems.core.distributions import chance_text, percent_text
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
@@ -31,6 +31,7 @@ from apps.systems.grundregeln.match.decide import (
     NPC_ACTIONS,
     check_action,
     check_reactor,
+    fleeing_refusal,
     has_weapon,
     needs_dice,
     unloaded_weapon,
@@ -370,19 +371,9 @@ def _roll_view(state: MatchState, record: RollRecord) -> RollView:
     return RollView(Text(template, names), dice, result, odds_lines)
 
 
-# Exact fractions are shown beside the percentage while they stay readable.
-READABLE_DENOMINATOR: Final = 1296
-
-
 def _odds_text(code: str, value: str) -> str:
     exact = ratio(value)
-    if code == "expected":
-        return f"{float(exact):.2f}"
-    if exact.denominator <= READABLE_DENOMINATOR and exact not in (0, 1):
-        return f"{percent_text(exact)} ({exact.numerator}/{exact.denominator})"
-    if exact in (0, 1) or Fraction(1, 1000) <= exact <= Fraction(999, 1000):
-        return f"{float(exact) * 100:.1f} %" if exact not in (0, 1) else percent_text(exact)
-    return "<0.1 %" if exact < Fraction(1, 2) else ">99.9 %"
+    return f"{float(exact):.2f}" if code == "expected" else chance_text(exact)
 
 
 # --- Actions and targets ---------------------------------------------------------------------
@@ -454,14 +445,10 @@ def _push_lines() -> tuple[Text, ...]:
             _('W6" (a 6 explodes): %(mean)s" on average, 7" or more %(p)s'),
             {
                 "mean": f"{float(odds.mean(dist)):.2f}",
-                "p": _fraction_text(odds.at_least(dist, PUSH_FAR)),
+                "p": chance_text(odds.at_least(dist, PUSH_FAR)),
             },
         ),
     )
-
-
-def _fraction_text(value: Fraction) -> str:
-    return _odds_text("at_least", f"{value.numerator}/{value.denominator}")
 
 
 def _cost(action: Action) -> str:
@@ -848,7 +835,7 @@ def _prompt(state: MatchState) -> Prompt:
                 args={"unit": m.id},
             )
             for m in state.models
-            if m.active_npc and _can_act(state, m) and (not m.fleeing or state.rallied == m.id)
+            if m.active_npc and _can_act(state, m) and not fleeing_refusal(state, m)
         )
         return Prompt(
             "npc_actions",

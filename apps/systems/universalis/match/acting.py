@@ -51,7 +51,7 @@ def reactor(ctx: Ctx, args: Args, name: str = "unit") -> Unit:
         raise refuse("not_now", "Reactions answer an action in an initiative phase.")
     blocked(ctx)
     unit = ctx.unit(args.integer(name, lo=0))
-    reason = rules.can_react(unit)
+    reason = rules.reaction_refusal(unit)
     if reason:
         raise refuse("cannot_react", f"{unit.name} cannot react ({reason}).")
     if ctx.state.active is not None and unit in phase_group(ctx.state, ctx.state.active):

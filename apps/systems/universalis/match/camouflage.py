@@ -28,7 +28,7 @@ def _reveal(ctx: Ctx, args: Args) -> None:
     for supporter in supporters:
         if supporter.player != unit.player or supporter.id == unit.id:
             raise refuse("bad_supporter", f"{supporter.name} cannot support this reveal.")
-        if rules.can_react(supporter):
+        if rules.reaction_refusal(supporter):
             raise refuse("cannot_react", f"{supporter.name} cannot react now.")
     flight_first(ctx, unit)
     unit = spend(ctx, unit, 2 + extra, action="reveal", operator_ap=operator_ap_arg(args))

@@ -289,16 +289,13 @@ COMMAND_SPECS: Final = (
         (
             ArgSpec("unit", "int", required=False, help=_("The active model (checked if given).")),
             ArgSpec(
-                "panic_retest",
-                "object",
-                required=False,
-                help=_("The active model retests its panic: enemies, friends, …, as panic_test."),
-            ),
-            ArgSpec(
                 "panic_retests",
                 "list",
                 required=False,
-                help=_("Panicking models of the phase that retest: unit and the panic modifiers."),
+                help=_(
+                    "Panicking models of the phase that retest (the active model and its "
+                    "telematons): unit and the panic modifiers, as panic_test."
+                ),
             ),
         ),
     ),

@@ -51,7 +51,7 @@ def phase_group(state: MatchState, unit_id: int) -> tuple[Unit, ...]:
     )
 
 
-def may_retest(state: MatchState, unit: Unit) -> str:
+def retest_refusal(state: MatchState, unit: Unit) -> str:
     """Why ``unit`` cannot retest its panic at the end of the running phase ("" if it can): it
     must panic, be in play and act in this phase, and not be a telematon without its operator
     (11.4.1, 19.3)."""

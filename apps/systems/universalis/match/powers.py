@@ -106,7 +106,7 @@ def _check_blocker(ctx: Ctx, blocker: Unit, owner: Unit) -> None:
     """Only models of a discipline block powers (20.5)."""
     if blocker.player == owner.player or not blocker.card.disciplines:
         raise refuse("cannot_block", f"{blocker.name} cannot block powers.")
-    if rules.can_react(blocker):
+    if rules.reaction_refusal(blocker):
         raise refuse("cannot_react", f"{blocker.name} cannot react now.")
 
 

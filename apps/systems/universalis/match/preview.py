@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from apps.systems.core.distributions import Comparison, fraction_text, percent_text
+from apps.systems.core.distributions import Comparison, chance_text, fraction_text, percent_text
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
@@ -157,7 +157,7 @@ def melee_odds(
 def chance_line(target: int) -> Text:
     """An attribute roll's chance of success."""
     p = attribute_odds(target)
-    return Text(_("Success %(p)s (%(exact)s)"), {"p": percent_text(p), "exact": fraction_text(p)})
+    return Text(_("Success %(p)s"), {"p": chance_text(p)})
 
 
 def wound_line(odds: WoundOdds) -> Text:

@@ -129,7 +129,7 @@ def _shoot(ctx: Ctx, unit: Unit, index: int, mode: str, args: Args) -> None:
 def _dodge(ctx: Ctx, target: Unit, shooter: Unit) -> int:
     """Beschuss Ausweichen (1 AP, not prone): the target wins a comparative AGI roll and the
     shooter gets −1 (8.4)."""
-    if rules.can_react(target) or target.prone:
+    if rules.reaction_refusal(target) or target.prone:
         raise refuse("cannot_dodge", f"{target.name} cannot dodge now.")
     target = spend(ctx, target, 1, action="dodge")
     outcome, roll = ctx.comparative(

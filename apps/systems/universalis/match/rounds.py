@@ -4,7 +4,7 @@ start (poison, burning) to its end (the panic retest), the round's end and the g
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import Args
@@ -24,9 +24,9 @@ from apps.systems.universalis.match.missions import mission
 from apps.systems.universalis.match.order import (
     eligible,
     free_activations,
-    orphan,
     phase_group,
     picking,
+    retest_refusal,
 )
 from apps.systems.universalis.match.setup import start_round
 from apps.systems.universalis.match.state import MatchState, Phase, Result, Unit
@@ -128,12 +128,20 @@ def _begin_phase(ctx: Ctx, unit_id: int) -> None:
         ctx.emit("burning_due", units_due=list(burning), state={"burning_due": burning})
 
 
+_RETEST_REFUSALS: Final = {
+    "not_now": "No initiative phase is running.",
+    "not_active": "It is not {name}'s initiative phase.",
+    "not_panicking": "{name} is not panicking.",
+    "orphan_panic": "{name} has no operator: its panic stays.",
+}
+
+
 @command("end_phase")
 def _end_phase(ctx: Ctx, args: Args) -> None:
     """Ends the initiative phase; a panicking model may retest at its end (11.4.1): the active
-    model (``panic_retest``) and the telematons acting in its phase (``panic_retests``, each
-    naming its ``unit``), except a telematon without its operator: it has no EH of its own and
-    its panic comes from having no operator, so it keeps it (19.3, 19.5)."""
+    model and the telematons acting in its phase (``panic_retests``, each naming its ``unit``),
+    except a telematon without its operator: it has no EH of its own and its panic comes from
+    having no operator, so it keeps it (19.3, 19.5)."""
     if ctx.state.phase is not Phase.ACTING or ctx.state.active is None:
         raise refuse("not_now", "No initiative phase is running.")
     blocked(ctx)
@@ -141,21 +149,14 @@ def _end_phase(ctx: Ctx, args: Args) -> None:
     if args.has("unit") and args.integer("unit", lo=0) != unit.id:
         raise refuse("not_active", "That model's phase is not running.")
     retests: list[tuple[Unit, Args]] = []
-    if unit.in_play and unit.panic and args.has("panic_retest"):
-        retests.append((unit, Args(args.mapping("panic_retest"))))
-    group = phase_group(ctx.state, unit.id)
     for retest in args.objects("panic_retests", most=6):
         member = ctx.unit(retest.integer("unit", lo=0))
-        if member not in group:
-            raise refuse("not_active", f"It is not {member.name}'s initiative phase.")
-        if not member.panic:
-            raise refuse("not_panicking", f"{member.name} is not panicking.")
+        reason = retest_refusal(ctx.state, member)
+        if reason:
+            raise refuse(reason, _RETEST_REFUSALS[reason].format(name=member.name))
         if any(done.id == member.id for done, _retest in retests):
             raise refuse("retest_twice", f"{member.name} retests its panic once.")
         retests.append((member, retest))
-    for member, _retest in retests:
-        if orphan(ctx.state, member):
-            raise refuse("orphan_panic", f"{member.name} has no operator: its panic stays.")
     for member, retest in retests:
         panic_roll(ctx, ctx.unit(member.id), retest, just_eliminated=False)
     _finish_phase(ctx)

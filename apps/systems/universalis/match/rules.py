@@ -137,7 +137,7 @@ def has_ap(state: MatchState, unit: Unit, cost: int) -> bool:
     return unit.ap + extra >= cost
 
 
-def can_react(unit: Unit) -> str:
+def reaction_refusal(unit: Unit) -> str:
     """Why a model cannot react ("" if it can): panic and burning forbid reactions."""
     if not unit.in_play:
         return "out"

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from apps.systems.core.buttons import Button
 from apps.systems.core.buttons import button as _button
-from apps.systems.core.distributions import fraction_text, percent_text
+from apps.systems.core.distributions import chance_text
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
 from apps.systems.universalis.builder import ROMAN, CardView, card_view
@@ -24,8 +24,8 @@ from apps.systems.universalis.match.odds import attribute_odds
 from apps.systems.universalis.match.order import (
     eligible,
     free_activations,
-    may_retest,
     picking,
+    retest_refusal,
 )
 from apps.systems.universalis.match.preview import (
     chance_line,
@@ -545,8 +545,8 @@ def _power_preview(
     block_chances = ((b.name, attribute_odds(power_value(state, b, power))) for b in blockers)
     block_lines = tuple(
         Text(
-            _("If %(name)s tries to block: success %(p)s (%(exact)s)"),
-            {"name": name, "p": percent_text(p), "exact": fraction_text(p)},
+            _("If %(name)s tries to block: success %(p)s"),
+            {"name": name, "p": chance_text(p)},
         )
         for name, p in block_chances
     )
@@ -633,7 +633,7 @@ def _member(
 ) -> MemberActions:
     enemies = [u for u in state.units if u.player != unit.player and u.in_play]
     friends = [u for u in state.units if u.player == unit.player and u.in_play and u.id != unit.id]
-    blockers = [u for u in enemies if u.card.disciplines and not rules.can_react(u)]
+    blockers = [u for u in enemies if u.card.disciplines and not rules.reaction_refusal(u)]
     weapons = list(enumerate(unit.card.weapons))
     usable = [(i, w) for i, w in weapons if not rules.usable(unit, i)]
     eh_odds = chance_line(attribute_value(state, unit, "eh"))
@@ -759,7 +759,7 @@ def _member(
         ),
         targets=targets,
         camouflaged=camouflaged,
-        friends=tuple(Option(u.id, u.name) for u in friends if not rules.can_react(u)),
+        friends=tuple(Option(u.id, u.name) for u in friends if not rules.reaction_refusal(u)),
         blockers=tuple(Option(u.id, u.name) for u in blockers),
         block_powers=_block_buttons(state, unit, enemies),
         speed=rules.speed(unit),
@@ -813,7 +813,7 @@ def _reactions(
     if state.phase is not Phase.ACTING or not unit.in_play:
         return None
     last = state.last_action
-    can = not rules.can_react(unit)
+    can = not rules.reaction_refusal(unit)
     in_phase = state.active is not None and (
         unit.id == state.active or (unit.telematon and unit.operator == state.active)
     )
@@ -1051,7 +1051,7 @@ def tracker_view(
         retests=tuple(
             _panic_test(state, u, selected, params, retest=True)
             for u in state.units
-            if not blocked and not may_retest(state, u)
+            if not blocked and not retest_refusal(state, u)
         ),
         burning_due=tuple(_unit_view(state, state.units[u], selected) for u in state.burning_due),
         area=state.area is not None,

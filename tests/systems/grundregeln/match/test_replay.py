@@ -15,7 +15,7 @@ import pytest
 
 from apps.systems.core.buttons import Field
 from apps.systems.core.errors import RuleViolation
-from apps.systems.core.match import Command
+from apps.systems.core.match import Command, Event
 from apps.systems.core.rosters import CatalogData, CatalogEntry, EntryInput, RosterInput
 from apps.systems.grundregeln.match.commands import COMMAND_SPECS
 from apps.systems.grundregeln.match.state import Phase
@@ -125,6 +125,35 @@ def _end_moves() -> Game:
     g = _skip()
     g.do("end_npc_moves", player=0)
     return g
+
+
+def test_a_stored_npc_move_from_before_reactions_to_npc_moves_still_replays() -> None:
+    """Before commit 1eeb848 "move_npc" moved the NPC at once: one "npc_moved" event with
+    its roll and distance. Matches stored then still replay and show it."""
+    g = _skip()
+    burger = g.model("Bürger")
+    stored = Event(
+        "npc_moved",
+        {
+            "player": 0,
+            "unit": burger.id,
+            "action": "sprint",
+            "roll": {"dice": [6, 2], "extra": [], "rerolled": []},
+            "distance": 8 + burger.move,
+            "odds": [["at_least", "1/12"]],
+            "next": 1,
+            "n": g.state.command_no + 1,
+        },
+    )
+    line = ENGINE.timeline(g.state, stored)
+    g._record([stored])
+    (record,) = g.state.rolls
+    assert (record.kind, record.dice, record.unit) == ("move", (6, 2), burger.id)
+    assert (record.result, record.odds) == (8 + burger.move, (("at_least", "1/12"),))
+    assert g.model("Bürger").activated and g.state.turn == 1
+    assert g.state.players[0].npc_moves == 1
+    assert line is not None and line.template.endswith('%(distance)s".')
+    assert line.params["distance"] == f"{8 + burger.move}"
 
 
 @covers("score_round")

@@ -11,7 +11,7 @@ import pytest
 
 from apps.systems.core.schema import SchemaError
 from apps.systems.grundregeln.catalog import Size
-from apps.systems.grundregeln.match.decide import cancelled_dice
+from apps.systems.grundregeln.match.decide import cancelled_dice, fleeing_refusal
 from apps.systems.grundregeln.match.state import Phase
 from apps.systems.grundregeln.scenario import scenario_from_data
 from apps.systems.grundregeln.tables import damage_value, hit_value
@@ -111,6 +111,15 @@ def test_a_scenario_may_say_who_begins_every_round() -> None:
     for unit in ("Ben 1", "Anna 1", "Ben 2", "Anna 2"):
         g.act(unit, "walk")
     assert g.state.round == 2 and g.phase is Phase.ACTIONS and g.state.turn == 1
+    assert g.log[-1].type == "starter_chosen" and g.log[-1].data["by"] == "scenario"
+
+
+def test_round_one_opens_like_later_rounds_under_the_match_start_number() -> None:
+    g = Game(setup(data={**scenario(rounds=2), "starter": "first"}))
+    assert [(e.type, e.data) for e in g.log[1:]] == [
+        ("starter_chosen", {"player": 0, "by": "scenario", "n": 1})
+    ]
+    assert g.log[0].data["n"] == 1
 
 
 def test_without_a_scenario_starter_the_round_start_roll_decides() -> None:
@@ -775,6 +784,21 @@ def test_a_rallied_active_npc_may_only_restore_its_morale_or_move() -> None:
     g.refused("declare", "fleeing_restricted", unit=g.unit("Hund"), action="npc_action")
     g.act("Hund", "restore_morale")
     assert not g.model("Hund").fleeing and g.phase is Phase.NPC_MOVES
+
+
+def test_fleeing_npcs_are_refused_alike_whether_they_act_or_pass() -> None:
+    g = Game(setup(data=scenario(npcs=[npc("Hund", "active", size="S", count=2)]))).begin()
+    for hound in ("Hund 1", "Hund 2"):
+        g.do("adjust", unit=g.unit(hound), lp=2, fleeing=True)
+    finish_actions(g)
+    for command, args in (("declare", {"action": "walk"}), ("skip_npc", {})):
+        g.refused(command, "morale_test_first", unit=g.unit("Hund 2"), **args)
+    g.dice(4, 4, 1).do("test_morale", unit=g.unit("Hund 1"))
+    for command, args in (("declare", {"action": "walk"}), ("skip_npc", {})):
+        g.refused(command, "action_pending", unit=g.unit("Hund 2"), **args)
+    assert fleeing_refusal(g.state, g.model("Hund 2"), "walk") == "action_pending"
+    assert fleeing_refusal(g.state, g.model("Hund 1")) == ""
+    assert fleeing_refusal(g.state, g.model("Hund 1"), "strike") == "fleeing_restricted"
 
 
 def move_npc(g: Game, name: str, action: str = "walk") -> None:
