@@ -333,3 +333,36 @@ def test_a_spray_attacks_nines_are_chosen_target_by_target(browser, match) -> No
     assert tap(browser, match, "accept", **choice).status_code == 200
     (resolved,) = events_of(match, "hit_resolved")
     assert [t["crits_auto_hit"] for t in resolved["targets"]] == [1, 0]
+
+
+def test_the_flip_offers_each_use_of_a_nine_with_what_it_does(browser, match) -> None:
+    # KRITISCHE TREFFER: each 9 an automatic hit or ⬠ on the wound flip, as the attacker needs;
+    # against a model the flip hits anyway an "automatic hit" only declines the boost. Every
+    # option the page offers is one the engine applies.
+    to_first_turn(browser, match, starter=0)
+    units = match.state["units"]
+    flamer = next(u["id"] for u in units if u["player"] == 0 and u["name"] == "Brandmeister")
+    foe = next(u["id"] for u in units if u["player"] == 1)
+    tap(browser, match, "activate", **{"args.unit:int": str(flamer)})
+    match.refresh_from_db()
+    state = match.state
+    deck = state["players"][0]["deck"]
+    above = deck["above_turn"]
+    above.remove(9)
+    plain = [c for c in above if c not in (0, 9)]
+    deck["above_turn"] = [9, *plain, *(c for c in above if c in (0, 9))]  # one 9, no 0
+    state["players"][0]["cp"] = 1  # so the flip waits for Anna's decision
+    match.state = state
+    match.save(update_fields=["state"])
+    assert tap(browser, match, "ranged_attack", **{"args.targets.0.unit:int": str(foe)})
+    match.refresh_from_db()
+    (target,) = match.state["attack"]["targets"]
+    assert 9 + target["attack_value"] > target["reflex"]  # the flip hits
+    page = browser.get(f"/matches/{match.pk}/").content.decode()
+    assert page.count('name="args.critical_auto_hits:int"') == 2
+    assert "0 as automatic hit: hit, 1 ⬠ on the wound flip" in page
+    assert "1 as automatic hit: hit, 0 ⬠ on the wound flip" in page
+    assert 'value="0" checked' in page
+    tap(browser, match, "accept", **{"args.critical_auto_hits:int": "1"})
+    (resolved,) = events_of(match, "hit_resolved")
+    assert [(t["crits_auto_hit"], t["crits_boost"]) for t in resolved["targets"]] == [(1, 0)]

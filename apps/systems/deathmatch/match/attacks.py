@@ -285,8 +285,7 @@ def _resolve_hit(ctx: Ctx, auto_hits: int | None, each: tuple[int, ...] | None =
     """The hit flip against every target. The attacker spends each 9 on an automatic hit or a
     boosted wound flip, target by target (an area attack compares one flip with every model):
     ``each`` gives the automatic hits per target as chosen; ``auto_hits`` one number for every
-    target that does not hit already (one that hits keeps its 9s as boosts); neither: the
-    best choice."""
+    target; neither: the best choice (``combat.critical_split``, one rule for all three)."""
     attack = ctx.state.attack
     assert attack is not None
     results = []
@@ -303,14 +302,8 @@ def _resolve_hit(ctx: Ctx, auto_hits: int | None, each: tuple[int, ...] | None =
         else:
             flipped = attack.hit_flip
             outcome = combat.hit_outcome(flipped, target.attack_value, target.reflex)
-            nines = 0 if outcome is Outcome.FAIL else flipped.nines
-            auto, boost = combat.default_critical_choice(outcome, nines)
             wanted = each[index] if each is not None else auto_hits
-            if each is None and outcome is Outcome.HIT:
-                wanted = None  # an automatic hit adds nothing to a hit: the 9s boost
-            if wanted is not None:
-                auto = max(0, min(nines, wanted))
-                boost = nines - auto
+            auto, boost = combat.critical_split(outcome, flipped.nines, wanted)
             final = combat.with_criticals(outcome, auto)
             result = {
                 "unit": target.unit,

@@ -166,6 +166,15 @@ class CardView:
 
 
 @dataclass(frozen=True)
+class CriticalOption:
+    """One way to spend a flip's 9s against one target, labelled with what it does."""
+
+    auto_hits: int
+    label: Text
+    checked: bool
+
+
+@dataclass(frozen=True)
 class CriticalChoice:
     """How an area or spray attack's 9s count against one target: automatic hits (the rest
     boost the wound flip), offered from 0 to ``nines``."""
@@ -174,6 +183,7 @@ class CriticalChoice:
     name: str
     nines: int  # 0: the flip fails against it (or shows no 9)
     default_auto_hits: int
+    options: tuple[CriticalOption, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -195,6 +205,7 @@ class FlipView:
     remaining_before_turn: int
     odds: tuple[Text, ...] = ()
     criticals: tuple[CriticalChoice, ...] = ()  # several targets: the 9s target by target
+    critical_options: tuple[CriticalOption, ...] = ()  # one target: how to spend its 9s
 
 
 @dataclass(frozen=True)
@@ -1095,6 +1106,7 @@ def _make_flip(
     default_auto: int = 0,
     odds: tuple[Text, ...] = (),
     criticals: tuple[CriticalChoice, ...] = (),
+    critical_options: tuple[CriticalOption, ...] = (),
 ) -> FlipView:
     owner = state.player(player)
     left = MAX_REROLLS_PER_FLIP - rerolls_used
@@ -1115,7 +1127,32 @@ def _make_flip(
         remaining_before_turn=owner.deck.remaining_before_turn,
         odds=odds,
         criticals=criticals,
+        critical_options=critical_options,
     )
+
+
+def _critical_options(outcome: Outcome, nines: int) -> tuple[CriticalOption, ...]:
+    """Every split of ``nines`` between automatic hits and wound boosts, each labelled with
+    its effect (``combat.critical_split``, the rule the engine applies)."""
+    default, _boost = combat.critical_split(outcome, nines, None)
+    options = []
+    for wanted in range(nines + 1):
+        auto, boost = combat.critical_split(outcome, nines, wanted)
+        final = combat.with_criticals(outcome, auto)
+        if final in (Outcome.HIT, Outcome.GRAZE):
+            label = Text(
+                _("%(auto)s as automatic hit: %(outcome)s, %(boosts)s ⬠ on the wound flip"),
+                {"auto": auto, "outcome": OUTCOMES[final.value], "boosts": boost},
+                ("outcome",),
+            )
+        else:
+            label = Text(
+                _("%(auto)s as automatic hit: %(outcome)s"),
+                {"auto": auto, "outcome": OUTCOMES[final.value]},
+                ("outcome",),
+            )
+        options.append(CriticalOption(auto, label, auto == default))
+    return tuple(options)
 
 
 def _attack_flip(state: MatchState, attack: Attack) -> FlipView | None:
@@ -1130,9 +1167,11 @@ def _attack_flip(state: MatchState, attack: Attack) -> FlipView | None:
         for index, target in enumerate(attack.targets):
             outcome = combat.hit_outcome(flip, target.attack_value, target.reflex)
             n = 0 if outcome is Outcome.FAIL else flip.nines
-            auto, _boost = combat.default_critical_choice(outcome, n)
+            auto, _boost = combat.critical_split(outcome, n, None)
             nines, default_auto = max(nines, n), max(default_auto, auto)
-            criticals.append(CriticalChoice(index, state.unit(target.unit).name, n, auto))
+            options = _critical_options(outcome, n)
+            name = state.unit(target.unit).name
+            criticals.append(CriticalChoice(index, name, n, auto, options))
             final = combat.with_criticals(outcome, auto)
             lines.append(
                 Text(
@@ -1172,6 +1211,7 @@ def _attack_flip(state: MatchState, attack: Attack) -> FlipView | None:
             default_auto=default_auto,
             odds=tuple(odds),
             criticals=tuple(criticals) if len(criticals) > 1 and nines else (),
+            critical_options=criticals[0].options if len(criticals) == 1 and nines else (),
         )
     if attack.stage is FlipPurpose.WOUND and 0 <= attack.current < len(attack.targets):
         target = attack.targets[attack.current]
