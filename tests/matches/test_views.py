@@ -219,8 +219,10 @@ def test_the_attack_wizard_offers_friendly_models_in_the_way(browser, match) -> 
     weapons = match.state["units"][unit]["weapons"]
     weapon = next(i for i, w in enumerate(weapons) if w["kind"] == "ranged")
     page = browser.get(f"/matches/{match.pk}/?wizard=ranged")
+    assert f'name="in_the_way_{friend}"'.encode() in page.content
+    assert f'name="in_the_way_{unit}"'.encode() not in page.content  # not the shooter
+    page = browser.get(f"/matches/{match.pk}/?wizard=ranged&in_the_way_{friend}=1")
     assert f'name="args.targets.0.interferers:ints" value="{friend}"'.encode() in page.content
-    assert f'name="args.targets.0.interferers:ints" value="{unit}"'.encode() not in page.content
     response = tap(
         browser,
         match,
@@ -236,6 +238,40 @@ def test_the_attack_wizard_offers_friendly_models_in_the_way(browser, match) -> 
     assert response.status_code == 200
     (declared,) = events_of(match, "attack_declared")[:1]
     assert declared["attack"]["targets"][0]["interferers"] == [friend]
+
+
+def test_a_model_in_the_way_is_not_offered_as_the_target(browser, match) -> None:
+    # Störende Modelle stand between shooter and target: the target is never one of them (the
+    # engine refuses that with bad_interferer), so a model ticked as in the way is no target.
+    unit, enemy = first_activation(browser, match, ranged=True)
+    match.refresh_from_db()
+    player = match.state["units"][unit]["player"]
+    enemies = [u["id"] for u in match.state["units"] if u["player"] != player]
+    target_button = 'name="args.targets.0.unit:int" value="{}"'
+    page = browser.get(f"/matches/{match.pk}/?wizard=ranged").content.decode()
+    assert all(target_button.format(e) in page for e in enemies)
+    page = browser.get(f"/matches/{match.pk}/?wizard=ranged&in_the_way_{enemy}=1").content.decode()
+    assert target_button.format(enemy) not in page
+    assert f'name="args.targets.0.interferers:ints" value="{enemy}"' in page
+    other = next(e for e in enemies if e != enemy)
+    assert target_button.format(other) in page
+    weapons = match.state["units"][unit]["weapons"]
+    weapon = next(i for i, w in enumerate(weapons) if w["kind"] == "ranged")
+    response = tap(
+        browser,
+        match,
+        "ranged_attack",
+        **{
+            "args.weapon:int": str(weapon),
+            "args.targets.0.unit:int": str(other),
+            "args.targets.0.cover": "cover",
+            "args.targets.0.interferers:ints": str(enemy),
+            "args.confirm_flips:bool": "false",
+        },
+    )
+    assert response.status_code == 200
+    (declared,) = events_of(match, "attack_declared")[:1]
+    assert declared["attack"]["targets"][0]["interferers"] == [enemy]
 
 
 def test_the_tracker_offers_an_automatic_hit_that_credits_who_caused_it(browser, match) -> None:

@@ -230,6 +230,7 @@ class WizardInput:
     weapon: int = 0
     reactor: int | None = None
     situation: combat.Situation = combat.Situation()
+    in_the_way: frozenset[int] = frozenset()  # models ticked as in the line of fire
 
 
 @dataclass(frozen=True)
@@ -248,8 +249,10 @@ class Wizard:
     command: str
     fixed: tuple[Field, ...] = ()
     # Models that may stand in the line of fire (Störende Modelle): every other model in play,
-    # friend or foe.
+    # friend or foe, but not the shooter or the target; ``in_the_way`` the ticked ones (they
+    # are no target then).
     bystanders: tuple[UnitView, ...] = ()
+    in_the_way: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1326,6 +1329,19 @@ def _wizard(state: MatchState, request: WizardInput, selected: int | None) -> Wi
             for u in state.units
             if u.in_play and u.id != attacker.id and (several or u.player != attacker.player)
         ]
+    # A model in the way is not the target, nor is the shooter: the page offers each model as
+    # one or the other (the engine refuses a target named as in the way).
+    may_interfere = ranged and not several
+    bystanders = [
+        u
+        for u in state.units
+        if may_interfere
+        and u.in_play
+        and u.id != attacker.id
+        and not (len(candidates) == 1 and u.id == candidates[0].id)
+    ]
+    in_the_way = tuple(u.id for u in bystanders if u.id in request.in_the_way)
+    candidates = [u for u in candidates if u.id not in in_the_way]
     previews = []
     for target in candidates:
         reflex = combat.target_reflex(
@@ -1392,11 +1408,8 @@ def _wizard(state: MatchState, request: WizardInput, selected: int | None) -> Wi
         warning_cp=tuple(p.index for p in state.players if p.cp >= 1),
         command=command,
         fixed=fixed,
-        bystanders=tuple(
-            _unit_view(state, u, selected)
-            for u in state.units
-            if ranged and not several and u.in_play and u.id != attacker.id
-        ),
+        bystanders=tuple(_unit_view(state, u, selected) for u in bystanders),
+        in_the_way=in_the_way,
     )
 
 
@@ -1576,10 +1589,21 @@ def wizard_input(params: Mapping[str, Any]) -> WizardInput | None:
         return str(params.get(key, "")) in ("1", "true", "on")
 
     cover = str(params.get("cover", "none"))
+    prefix = "in_the_way_"
+    in_the_way = frozenset(
+        int(key[len(prefix) :])
+        for key in params
+        if str(key).startswith(prefix)
+        and flag(str(key))
+        and str(key)[len(prefix) :].isascii()
+        and str(key)[len(prefix) :].isdigit()
+        and len(str(key)) <= len(prefix) + 9
+    )
     return WizardInput(
         kind=kind,
         weapon=number("weapon") or 0,
         reactor=number("reactor"),
+        in_the_way=in_the_way,
         situation=combat.Situation(
             cover=cover if cover in ("none", "cover", "hard") else "none",
             target_elevated=flag("target_elevated"),
