@@ -63,6 +63,16 @@ def test_a_refused_tap_is_explained_and_changes_nothing(browser, match) -> None:
     assert MatchEvent.objects.filter(match=match).count() == before
 
 
+def test_a_refusal_reads_in_the_readers_language(browser, match) -> None:
+    # The engine's own refusal text is English; every code has a translatable message.
+    url = f"/matches/{match.pk}/command/"
+    fields = {"command": "accept", "expected_seq": str(match.seq), "idempotency_key": "k"}
+    german = browser.post(url, fields, HTTP_ACCEPT_LANGUAGE="de", HTTP_HX_REQUEST="true")
+    assert german.status_code == 422
+    assert "Es wartet kein Flip." in german.content.decode()
+    assert "There is no flip waiting." not in german.content.decode()
+
+
 def test_a_stale_tap_shows_the_fresh_board(browser, match) -> None:
     data = {"command": "deployment_flip", "expected_seq": "0"}
     response = browser.post(f"/matches/{match.pk}/command/", data, HTTP_HX_REQUEST="true")

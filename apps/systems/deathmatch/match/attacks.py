@@ -156,10 +156,13 @@ def declare_attack(
                     "warning_no_hit_flip",
                     f"{victim.name} is hit automatically in melee: there is no hit flip to warn.",
                 )
-            if not victim.team_member or victim.player in warned:
+            if not victim.team_member:
                 raise refuse(
-                    "warning_once", "A warning is paid once per attack, for a team fighter."
+                    "warning_team_only",
+                    f"{victim.name} is not a team fighter: no command point buys it a warning.",
                 )
+            if victim.player in warned:
+                raise refuse("warning_once", "A warning is paid once per attack.")
             warned.add(victim.player)
             spend_cp(ctx, victim.player, 1, "warning")
         interferers = (
@@ -815,7 +818,8 @@ def _disengage(ctx: Ctx, args: Args) -> None:
         if situation.warning:
             if not unit.team_member:
                 raise refuse(
-                    "warning_once", "A warning is paid once per attack, for a team fighter."
+                    "warning_team_only",
+                    f"{unit.name} is not a team fighter: no command point buys it a warning.",
                 )
             spend_cp(ctx, unit.player, 1, "warning")
         reflex = combat.disengage_reflex(unit, situation)
