@@ -41,6 +41,7 @@ from apps.systems.deathmatch.match.state import (
     Outcome,
     Phase,
     Target,
+    Then,
     Unit,
     UnitKind,
 )
@@ -507,19 +508,17 @@ def _finish_attack(ctx: Ctx) -> None:
     ctx.emit("attack_finished")
     if ctx.state.phase is Phase.OVER:
         return
-    if attack.then == "end_activation" and attack.targets:
-        rounds.finish_activation(ctx, attack.targets[0].unit)
-    elif attack.then.startswith("auto:"):
-        # "auto:<cause>:<strength>[:<then>]": the next automatic hit, then what follows.
-        _, cause, strength, *rest = attack.then.split(":", 3)
-        then = rest[0] if rest else ""
+    if attack.queued_hits:
+        # The next automatic hits on the same model, then what follows.
         unit = ctx.state.unit(attack.targets[0].unit)
-        if then == "charge" and ctx.state.charge is None:
+        if attack.then == "charge" and ctx.state.charge is None:
             _go_on_with_charge(ctx, unit.id)  # knocked out on the way: no more hazards
         elif unit.in_play:
-            auto_hits(ctx, unit, [(cause, int(strength))], then=then)
-        elif then == "charge":
+            auto_hits(ctx, unit, list(attack.queued_hits), then=attack.then)
+        elif attack.then == "charge":
             _go_on_with_charge(ctx, unit.id)
+    elif attack.then == "end_activation" and attack.targets:
+        rounds.finish_activation(ctx, attack.targets[0].unit)
     elif attack.then == "charge":
         _go_on_with_charge(ctx, attack.targets[0].unit)
 
@@ -529,7 +528,7 @@ def auto_hits(
     unit: Unit,
     hits: list[tuple[str, int]],
     *,
-    then: str,
+    then: Then,
     credit: tuple[int, ...] | None = None,
 ) -> None:
     """Automatic hits (fire, a fall, dangerous terrain): no hit flip, a wound flip of the given
@@ -543,7 +542,6 @@ def auto_hits(
     if credit is None:
         credit = ctx.state.opponents(unit.player)
     flipper = credit[0] if credit else seat_order(ctx.state, unit.player)[1]
-    follow = then if not rest else f"auto:{rest[0][0]}:{rest[0][1]}" + (f":{then}" if then else "")
     attack = Attack(
         kind=AttackKind.AUTO,
         player=flipper,
@@ -561,7 +559,8 @@ def auto_hits(
         ),
         cause=cause,
         credit=tuple(credit),
-        then=follow,
+        queued_hits=tuple(rest),
+        then=then,
     )
     ctx.emit("attack_declared", attack=dump(attack))
     _resolve_hit(ctx, None)
