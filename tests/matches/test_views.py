@@ -63,6 +63,16 @@ def test_a_refused_tap_is_explained_and_changes_nothing(browser, match) -> None:
     assert MatchEvent.objects.filter(match=match).count() == before
 
 
+def test_a_refusal_reads_in_the_readers_language(browser, match) -> None:
+    # The engine's own refusal text is English; every code has a translatable message.
+    url = f"/matches/{match.pk}/command/"
+    fields = {"command": "accept", "expected_seq": str(match.seq), "idempotency_key": "k"}
+    german = browser.post(url, fields, HTTP_ACCEPT_LANGUAGE="de", HTTP_HX_REQUEST="true")
+    assert german.status_code == 422
+    assert "Es wartet kein Flip." in german.content.decode()
+    assert "There is no flip waiting." not in german.content.decode()
+
+
 def test_a_stale_tap_shows_the_fresh_board(browser, match) -> None:
     data = {"command": "deployment_flip", "expected_seq": "0"}
     response = browser.post(f"/matches/{match.pk}/command/", data, HTTP_HX_REQUEST="true")
@@ -219,8 +229,10 @@ def test_the_attack_wizard_offers_friendly_models_in_the_way(browser, match) -> 
     weapons = match.state["units"][unit]["weapons"]
     weapon = next(i for i, w in enumerate(weapons) if w["kind"] == "ranged")
     page = browser.get(f"/matches/{match.pk}/?wizard=ranged")
+    assert f'name="in_the_way_{friend}"'.encode() in page.content
+    assert f'name="in_the_way_{unit}"'.encode() not in page.content  # not the shooter
+    page = browser.get(f"/matches/{match.pk}/?wizard=ranged&in_the_way_{friend}=1")
     assert f'name="args.targets.0.interferers:ints" value="{friend}"'.encode() in page.content
-    assert f'name="args.targets.0.interferers:ints" value="{unit}"'.encode() not in page.content
     response = tap(
         browser,
         match,
@@ -236,6 +248,40 @@ def test_the_attack_wizard_offers_friendly_models_in_the_way(browser, match) -> 
     assert response.status_code == 200
     (declared,) = events_of(match, "attack_declared")[:1]
     assert declared["attack"]["targets"][0]["interferers"] == [friend]
+
+
+def test_a_model_in_the_way_is_not_offered_as_the_target(browser, match) -> None:
+    # Störende Modelle stand between shooter and target: the target is never one of them (the
+    # engine refuses that with bad_interferer), so a model ticked as in the way is no target.
+    unit, enemy = first_activation(browser, match, ranged=True)
+    match.refresh_from_db()
+    player = match.state["units"][unit]["player"]
+    enemies = [u["id"] for u in match.state["units"] if u["player"] != player]
+    target_button = 'name="args.targets.0.unit:int" value="{}"'
+    page = browser.get(f"/matches/{match.pk}/?wizard=ranged").content.decode()
+    assert all(target_button.format(e) in page for e in enemies)
+    page = browser.get(f"/matches/{match.pk}/?wizard=ranged&in_the_way_{enemy}=1").content.decode()
+    assert target_button.format(enemy) not in page
+    assert f'name="args.targets.0.interferers:ints" value="{enemy}"' in page
+    other = next(e for e in enemies if e != enemy)
+    assert target_button.format(other) in page
+    weapons = match.state["units"][unit]["weapons"]
+    weapon = next(i for i, w in enumerate(weapons) if w["kind"] == "ranged")
+    response = tap(
+        browser,
+        match,
+        "ranged_attack",
+        **{
+            "args.weapon:int": str(weapon),
+            "args.targets.0.unit:int": str(other),
+            "args.targets.0.cover": "cover",
+            "args.targets.0.interferers:ints": str(enemy),
+            "args.confirm_flips:bool": "false",
+        },
+    )
+    assert response.status_code == 200
+    (declared,) = events_of(match, "attack_declared")[:1]
+    assert declared["attack"]["targets"][0]["interferers"] == [enemy]
 
 
 def test_the_tracker_offers_an_automatic_hit_that_credits_who_caused_it(browser, match) -> None:
@@ -333,3 +379,36 @@ def test_a_spray_attacks_nines_are_chosen_target_by_target(browser, match) -> No
     assert tap(browser, match, "accept", **choice).status_code == 200
     (resolved,) = events_of(match, "hit_resolved")
     assert [t["crits_auto_hit"] for t in resolved["targets"]] == [1, 0]
+
+
+def test_the_flip_offers_each_use_of_a_nine_with_what_it_does(browser, match) -> None:
+    # KRITISCHE TREFFER: each 9 an automatic hit or ⬠ on the wound flip, as the attacker needs;
+    # against a model the flip hits anyway an "automatic hit" only declines the boost. Every
+    # option the page offers is one the engine applies.
+    to_first_turn(browser, match, starter=0)
+    units = match.state["units"]
+    flamer = next(u["id"] for u in units if u["player"] == 0 and u["name"] == "Brandmeister")
+    foe = next(u["id"] for u in units if u["player"] == 1)
+    tap(browser, match, "activate", **{"args.unit:int": str(flamer)})
+    match.refresh_from_db()
+    state = match.state
+    deck = state["players"][0]["deck"]
+    above = deck["above_turn"]
+    above.remove(9)
+    plain = [c for c in above if c not in (0, 9)]
+    deck["above_turn"] = [9, *plain, *(c for c in above if c in (0, 9))]  # one 9, no 0
+    state["players"][0]["cp"] = 1  # so the flip waits for Anna's decision
+    match.state = state
+    match.save(update_fields=["state"])
+    assert tap(browser, match, "ranged_attack", **{"args.targets.0.unit:int": str(foe)})
+    match.refresh_from_db()
+    (target,) = match.state["attack"]["targets"]
+    assert 9 + target["attack_value"] > target["reflex"]  # the flip hits
+    page = browser.get(f"/matches/{match.pk}/").content.decode()
+    assert page.count('name="args.critical_auto_hits:int"') == 2
+    assert "0 as automatic hit: hit, 1 ⬠ on the wound flip" in page
+    assert "1 as automatic hit: hit, 0 ⬠ on the wound flip" in page
+    assert 'value="0" checked' in page
+    tap(browser, match, "accept", **{"args.critical_auto_hits:int": "1"})
+    (resolved,) = events_of(match, "hit_resolved")
+    assert [(t["crits_auto_hit"], t["crits_boost"]) for t in resolved["targets"]] == [(1, 0)]

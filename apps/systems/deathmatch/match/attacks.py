@@ -41,6 +41,7 @@ from apps.systems.deathmatch.match.state import (
     Outcome,
     Phase,
     Target,
+    Then,
     Unit,
     UnitKind,
 )
@@ -156,10 +157,13 @@ def declare_attack(
                     "warning_no_hit_flip",
                     f"{victim.name} is hit automatically in melee: there is no hit flip to warn.",
                 )
-            if not victim.team_member or victim.player in warned:
+            if not victim.team_member:
                 raise refuse(
-                    "warning_once", "A warning is paid once per attack, for a team fighter."
+                    "warning_team_only",
+                    f"{victim.name} is not a team fighter: no command point buys it a warning.",
                 )
+            if victim.player in warned:
+                raise refuse("warning_once", "A warning is paid once per attack.")
             warned.add(victim.player)
             spend_cp(ctx, victim.player, 1, "warning")
         interferers = (
@@ -285,8 +289,7 @@ def _resolve_hit(ctx: Ctx, auto_hits: int | None, each: tuple[int, ...] | None =
     """The hit flip against every target. The attacker spends each 9 on an automatic hit or a
     boosted wound flip, target by target (an area attack compares one flip with every model):
     ``each`` gives the automatic hits per target as chosen; ``auto_hits`` one number for every
-    target that does not hit already (one that hits keeps its 9s as boosts); neither: the
-    best choice."""
+    target; neither: the best choice (``combat.critical_split``, one rule for all three)."""
     attack = ctx.state.attack
     assert attack is not None
     results = []
@@ -303,14 +306,8 @@ def _resolve_hit(ctx: Ctx, auto_hits: int | None, each: tuple[int, ...] | None =
         else:
             flipped = attack.hit_flip
             outcome = combat.hit_outcome(flipped, target.attack_value, target.reflex)
-            nines = 0 if outcome is Outcome.FAIL else flipped.nines
-            auto, boost = combat.default_critical_choice(outcome, nines)
             wanted = each[index] if each is not None else auto_hits
-            if each is None and outcome is Outcome.HIT:
-                wanted = None  # an automatic hit adds nothing to a hit: the 9s boost
-            if wanted is not None:
-                auto = max(0, min(nines, wanted))
-                boost = nines - auto
+            auto, boost = combat.critical_split(outcome, flipped.nines, wanted)
             final = combat.with_criticals(outcome, auto)
             result = {
                 "unit": target.unit,
@@ -511,19 +508,17 @@ def _finish_attack(ctx: Ctx) -> None:
     ctx.emit("attack_finished")
     if ctx.state.phase is Phase.OVER:
         return
-    if attack.then == "end_activation" and attack.targets:
-        rounds.finish_activation(ctx, attack.targets[0].unit)
-    elif attack.then.startswith("auto:"):
-        # "auto:<cause>:<strength>[:<then>]": the next automatic hit, then what follows.
-        _, cause, strength, *rest = attack.then.split(":", 3)
-        then = rest[0] if rest else ""
+    if attack.queued_hits:
+        # The next automatic hits on the same model, then what follows.
         unit = ctx.state.unit(attack.targets[0].unit)
-        if then == "charge" and ctx.state.charge is None:
+        if attack.then == "charge" and ctx.state.charge is None:
             _go_on_with_charge(ctx, unit.id)  # knocked out on the way: no more hazards
         elif unit.in_play:
-            auto_hits(ctx, unit, [(cause, int(strength))], then=then)
-        elif then == "charge":
+            auto_hits(ctx, unit, list(attack.queued_hits), then=attack.then)
+        elif attack.then == "charge":
             _go_on_with_charge(ctx, unit.id)
+    elif attack.then == "end_activation" and attack.targets:
+        rounds.finish_activation(ctx, attack.targets[0].unit)
     elif attack.then == "charge":
         _go_on_with_charge(ctx, attack.targets[0].unit)
 
@@ -533,7 +528,7 @@ def auto_hits(
     unit: Unit,
     hits: list[tuple[str, int]],
     *,
-    then: str,
+    then: Then,
     credit: tuple[int, ...] | None = None,
 ) -> None:
     """Automatic hits (fire, a fall, dangerous terrain): no hit flip, a wound flip of the given
@@ -547,7 +542,6 @@ def auto_hits(
     if credit is None:
         credit = ctx.state.opponents(unit.player)
     flipper = credit[0] if credit else seat_order(ctx.state, unit.player)[1]
-    follow = then if not rest else f"auto:{rest[0][0]}:{rest[0][1]}" + (f":{then}" if then else "")
     attack = Attack(
         kind=AttackKind.AUTO,
         player=flipper,
@@ -565,7 +559,8 @@ def auto_hits(
         ),
         cause=cause,
         credit=tuple(credit),
-        then=follow,
+        queued_hits=tuple(rest),
+        then=then,
     )
     ctx.emit("attack_declared", attack=dump(attack))
     _resolve_hit(ctx, None)
@@ -822,7 +817,8 @@ def _disengage(ctx: Ctx, args: Args) -> None:
         if situation.warning:
             if not unit.team_member:
                 raise refuse(
-                    "warning_once", "A warning is paid once per attack, for a team fighter."
+                    "warning_team_only",
+                    f"{unit.name} is not a team fighter: no command point buys it a warning.",
                 )
             spend_cp(ctx, unit.player, 1, "warning")
         reflex = combat.disengage_reflex(unit, situation)

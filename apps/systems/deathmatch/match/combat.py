@@ -166,6 +166,20 @@ def default_critical_choice(outcome: Outcome, nines: int) -> tuple[int, int]:
     return (1, nines - 1)
 
 
+def critical_split(outcome: Outcome, nines: int, wanted: int | None) -> tuple[int, int]:
+    """(automatic hits, wound boosts) from a flip's 9s against one target (KRITISCHE
+    TREFFER): the attacker picks each 9's effect "je nachdem was er gerade benötigt". ``wanted``
+    is the number of 9s spent on automatic hits (at most ``nines``; against a target the flip
+    already hits that only declines the boost); ``None`` takes the default choice. A kept 0
+    fails: its 9s do nothing."""
+    if outcome is Outcome.FAIL or nines <= 0:
+        return (0, 0)
+    if wanted is None:
+        return default_critical_choice(outcome, nines)
+    auto = max(0, min(nines, wanted))
+    return (auto, nines - auto)
+
+
 def with_criticals(outcome: Outcome, auto_hits: int) -> Outcome:
     if outcome in (Outcome.GRAZE, Outcome.MISS) and auto_hits > 0:
         return Outcome.HIT

@@ -249,8 +249,8 @@ COMMAND_SPECS: Final = (
                 required=False,
                 help=_(
                     "Hit flips: how many 9s score an automatic hit (the rest boost the wound "
-                    "flip); default: the best choice. A target the flip hits already keeps its "
-                    "9s as boosts."
+                    "flip), against every target; default: the best choice. Against a target "
+                    "the flip hits anyway an automatic hit only declines the boost."
                 ),
             ),
             ArgSpec(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Literal
 
 from apps.systems.core.deck import Deck, Flip
 from apps.systems.core.errors import RuleViolation
@@ -251,6 +252,9 @@ class AttackKind(StrEnum):
     AUTO = "auto"  # an automatic hit: fire, a fall, dangerous terrain
 
 
+Then = Literal["", "end_activation", "charge"]
+
+
 @dataclass(frozen=True)
 class Attack:
     """An attack in progress: its hit flip and, target by target, its wound flips."""
@@ -273,9 +277,12 @@ class Attack:
     hit_rerolls: int = 0
     stage: FlipPurpose = FlipPurpose.HIT
     current: int = 0  # the target whose wound flip is in progress
-    # What continues when it is done: "end_activation", "charge" (the waiting charge attack),
-    # "auto:<cause>:<strength>[:<then>]" (another automatic hit), or "".
-    then: str = ""
+    # What continues when it is done: the automatic hits still to come on the same model
+    # (cause, strength), then ``then``: "end_activation", "charge" (the waiting charge attack)
+    # or nothing. Events stored before ``queued_hits`` encode one queued hit in ``then`` as
+    # "auto:<cause>:<strength>[:<then>]" (serial.py reads both).
+    queued_hits: tuple[tuple[str, int], ...] = ()
+    then: Then = ""
 
 
 @dataclass(frozen=True)

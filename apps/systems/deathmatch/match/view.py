@@ -79,6 +79,80 @@ REFUSALS: Mapping[str, str] = {
     "bad_interferer": _(
         "Name each model in the way once; the target and the shooter are not in the way."
     ),
+    "already_ready": _("This model is in readiness (Bereitschaft) already."),
+    "bad_fighter": _("A fighter card of this roster cannot be read."),
+    "bad_receiver": _("Hand the flag to a friendly model in base contact."),
+    "bad_striker": _("That model cannot strike at the disengaging model."),
+    "bad_target": _("That model cannot be attacked."),
+    "cannot_activate": _("This model cannot be activated."),
+    "cannot_carry": _("This model cannot carry a flag."),
+    "coordinated_needs_two": _("A coordinated activation needs two models."),
+    "core_intact": _("This energy core has lost no LP."),
+    "critical_choices": _("Choose the use of the 9s for every target of the attack."),
+    "defence_ranged_only": _("A defence system reacts with ranged attacks only."),
+    "drones_first": _("The drones activate first."),
+    "eliminated": _("That player is out of the game."),
+    "empty_team": _("A team has no fighters."),
+    "entry_not_found": _("The roster has no such entry."),
+    "flag_carried": _("A model carries this flag already."),
+    "flag_home": _("Your flag is in its place."),
+    "flag_per_model": _("A model carries at most one flag marker."),
+    "friendly_target": _("Only area and spray attacks can touch your own models."),
+    "gadget_chosen": _("This player has chosen a gadget already."),
+    "gadget_inactive": _("The Erlöser is active only from the start of rounds 2 and 4."),
+    "game_size": _("The game size must be 3, 5 or 7 fighters."),
+    "invalid_args": _("The command's details are incomplete or not valid."),
+    "mode_players": _("This game mode is not played by that many players."),
+    "needs_flag": _("Only a flag carrier can activate an enemy switch."),
+    "no_active_unit": _("No model is activated: activate one first."),
+    "no_command_points": _("This model is not part of the team: no command points."),
+    "no_flag": _("This model carries no such flag."),
+    "no_flag_scoring": _("Flags score nothing in this mode."),
+    "no_target": _("Choose a target."),
+    "nobody_to_pass_to": _("Nobody else has a model left to activate."),
+    "not_a_core": _("Only a standing energy core can be repaired."),
+    "not_active": _("That model is not activated."),
+    "not_own_flag": _("Only your own flag scores at the farthest switch."),
+    "not_ready": _("This model is not in readiness (Bereitschaft)."),
+    "not_your_decision": _("Another player decides first."),
+    "not_your_fighter": _("Choose a fighter of that player's team."),
+    "not_your_flip": _("Only the player who flipped rerolls their cards."),
+    "not_your_marker": _("Only the owner's models pick up a flag marker."),
+    "nothing_changed": _("The correction changes nothing."),
+    "nothing_to_accept": _("There is no flip waiting."),
+    "nothing_to_reroll": _("There is no flip to reroll."),
+    "nothing_to_track": _("Teleport and jump fields need no bookkeeping: move the model."),
+    "one_flag": _("This model carries a flag already."),
+    "one_target": _("This weapon attacks one model at a time."),
+    "order_not_allowed": _(
+        "Befehl is only for a model that respawned before it was activated this round."
+    ),
+    "own_flag": _("Bring the enemy flag into your zone, not your own."),
+    "own_switch": _("Your own switches score nothing: break through to theirs."),
+    "players": _("A Deathmatch match has 2 to 4 players."),
+    "react_enemy": _("Only enemies of the activated model can react to it."),
+    "react_target": _("A reaction attacks the activated model."),
+    "reroll_nothing": _("Name the cards to reroll."),
+    "settings_invalid": _("The match settings are not valid."),
+    "shimmer_tarnfeld": _("The Schimmerfeld does not combine with a Tarnfeld."),
+    "stationary": _("This model is stationary: it cannot do that."),
+    "stim_active_only": _("The Stim-Terminal's +1 AP is for the activated model."),
+    "switch_locked": _("This switch is activated for good."),
+    "switch_not_enemy": _("This switch is not controlled by an enemy."),
+    "switch_owned": _("This switch must be neutralised first."),
+    "switch_yours": _("This switch is yours already."),
+    "unknown_command": _("Deathmatch has no such command."),
+    "unknown_gadget": _("There is no such gadget."),
+    "unknown_mode": _("There is no such game mode."),
+    "unknown_objective": _("There is no such objective."),
+    "unknown_player": _("There is no such player in this match."),
+    "unknown_special_action": _("This model has no such special action."),
+    "unknown_unit": _("There is no such model in this match."),
+    "unwieldy_reaction": _("A schwerfällig weapon cannot react from readiness (Bereitschaft)."),
+    "warning_once": _("A warning (Warnung) is paid once per attack."),
+    "warning_team_only": _("Only a team fighter can be warned with a command point."),
+    "wrong_objective": _("That objective is of another kind."),
+    "wrong_weapon": _("That weapon cannot make this attack."),
 }
 
 
@@ -166,6 +240,15 @@ class CardView:
 
 
 @dataclass(frozen=True)
+class CriticalOption:
+    """One way to spend a flip's 9s against one target, labelled with what it does."""
+
+    auto_hits: int
+    label: Text
+    checked: bool
+
+
+@dataclass(frozen=True)
 class CriticalChoice:
     """How an area or spray attack's 9s count against one target: automatic hits (the rest
     boost the wound flip), offered from 0 to ``nines``."""
@@ -174,6 +257,7 @@ class CriticalChoice:
     name: str
     nines: int  # 0: the flip fails against it (or shows no 9)
     default_auto_hits: int
+    options: tuple[CriticalOption, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -195,6 +279,7 @@ class FlipView:
     remaining_before_turn: int
     odds: tuple[Text, ...] = ()
     criticals: tuple[CriticalChoice, ...] = ()  # several targets: the 9s target by target
+    critical_options: tuple[CriticalOption, ...] = ()  # one target: how to spend its 9s
 
 
 @dataclass(frozen=True)
@@ -219,6 +304,7 @@ class WizardInput:
     weapon: int = 0
     reactor: int | None = None
     situation: combat.Situation = combat.Situation()
+    in_the_way: frozenset[int] = frozenset()  # models ticked as in the line of fire
 
 
 @dataclass(frozen=True)
@@ -237,8 +323,10 @@ class Wizard:
     command: str
     fixed: tuple[Field, ...] = ()
     # Models that may stand in the line of fire (Störende Modelle): every other model in play,
-    # friend or foe.
+    # friend or foe, but not the shooter or the target; ``in_the_way`` the ticked ones (they
+    # are no target then).
     bystanders: tuple[UnitView, ...] = ()
+    in_the_way: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -1095,6 +1183,7 @@ def _make_flip(
     default_auto: int = 0,
     odds: tuple[Text, ...] = (),
     criticals: tuple[CriticalChoice, ...] = (),
+    critical_options: tuple[CriticalOption, ...] = (),
 ) -> FlipView:
     owner = state.player(player)
     left = MAX_REROLLS_PER_FLIP - rerolls_used
@@ -1115,7 +1204,32 @@ def _make_flip(
         remaining_before_turn=owner.deck.remaining_before_turn,
         odds=odds,
         criticals=criticals,
+        critical_options=critical_options,
     )
+
+
+def _critical_options(outcome: Outcome, nines: int) -> tuple[CriticalOption, ...]:
+    """Every split of ``nines`` between automatic hits and wound boosts, each labelled with
+    its effect (``combat.critical_split``, the rule the engine applies)."""
+    default, _boost = combat.critical_split(outcome, nines, None)
+    options = []
+    for wanted in range(nines + 1):
+        auto, boost = combat.critical_split(outcome, nines, wanted)
+        final = combat.with_criticals(outcome, auto)
+        if final in (Outcome.HIT, Outcome.GRAZE):
+            label = Text(
+                _("%(auto)s as automatic hit: %(outcome)s, %(boosts)s ⬠ on the wound flip"),
+                {"auto": auto, "outcome": OUTCOMES[final.value], "boosts": boost},
+                ("outcome",),
+            )
+        else:
+            label = Text(
+                _("%(auto)s as automatic hit: %(outcome)s"),
+                {"auto": auto, "outcome": OUTCOMES[final.value]},
+                ("outcome",),
+            )
+        options.append(CriticalOption(auto, label, auto == default))
+    return tuple(options)
 
 
 def _attack_flip(state: MatchState, attack: Attack) -> FlipView | None:
@@ -1130,9 +1244,11 @@ def _attack_flip(state: MatchState, attack: Attack) -> FlipView | None:
         for index, target in enumerate(attack.targets):
             outcome = combat.hit_outcome(flip, target.attack_value, target.reflex)
             n = 0 if outcome is Outcome.FAIL else flip.nines
-            auto, _boost = combat.default_critical_choice(outcome, n)
+            auto, _boost = combat.critical_split(outcome, n, None)
             nines, default_auto = max(nines, n), max(default_auto, auto)
-            criticals.append(CriticalChoice(index, state.unit(target.unit).name, n, auto))
+            options = _critical_options(outcome, n)
+            name = state.unit(target.unit).name
+            criticals.append(CriticalChoice(index, name, n, auto, options))
             final = combat.with_criticals(outcome, auto)
             lines.append(
                 Text(
@@ -1172,6 +1288,7 @@ def _attack_flip(state: MatchState, attack: Attack) -> FlipView | None:
             default_auto=default_auto,
             odds=tuple(odds),
             criticals=tuple(criticals) if len(criticals) > 1 and nines else (),
+            critical_options=criticals[0].options if len(criticals) == 1 and nines else (),
         )
     if attack.stage is FlipPurpose.WOUND and 0 <= attack.current < len(attack.targets):
         target = attack.targets[attack.current]
@@ -1286,6 +1403,19 @@ def _wizard(state: MatchState, request: WizardInput, selected: int | None) -> Wi
             for u in state.units
             if u.in_play and u.id != attacker.id and (several or u.player != attacker.player)
         ]
+    # A model in the way is not the target, nor is the shooter: the page offers each model as
+    # one or the other (the engine refuses a target named as in the way).
+    may_interfere = ranged and not several
+    bystanders = [
+        u
+        for u in state.units
+        if may_interfere
+        and u.in_play
+        and u.id != attacker.id
+        and not (len(candidates) == 1 and u.id == candidates[0].id)
+    ]
+    in_the_way = tuple(u.id for u in bystanders if u.id in request.in_the_way)
+    candidates = [u for u in candidates if u.id not in in_the_way]
     previews = []
     for target in candidates:
         reflex = combat.target_reflex(
@@ -1352,11 +1482,8 @@ def _wizard(state: MatchState, request: WizardInput, selected: int | None) -> Wi
         warning_cp=tuple(p.index for p in state.players if p.cp >= 1),
         command=command,
         fixed=fixed,
-        bystanders=tuple(
-            _unit_view(state, u, selected)
-            for u in state.units
-            if ranged and not several and u.in_play and u.id != attacker.id
-        ),
+        bystanders=tuple(_unit_view(state, u, selected) for u in bystanders),
+        in_the_way=in_the_way,
     )
 
 
@@ -1536,10 +1663,21 @@ def wizard_input(params: Mapping[str, Any]) -> WizardInput | None:
         return str(params.get(key, "")) in ("1", "true", "on")
 
     cover = str(params.get("cover", "none"))
+    prefix = "in_the_way_"
+    in_the_way = frozenset(
+        int(key[len(prefix) :])
+        for key in params
+        if str(key).startswith(prefix)
+        and flag(str(key))
+        and str(key)[len(prefix) :].isascii()
+        and str(key)[len(prefix) :].isdigit()
+        and len(str(key)) <= len(prefix) + 9
+    )
     return WizardInput(
         kind=kind,
         weapon=number("weapon") or 0,
         reactor=number("reactor"),
+        in_the_way=in_the_way,
         situation=combat.Situation(
             cover=cover if cover in ("none", "cover", "hard") else "none",
             target_elevated=flag("target_elevated"),

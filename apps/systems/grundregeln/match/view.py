@@ -102,6 +102,18 @@ REFUSALS: Final[Mapping[str, str]] = {
     "npc_already_moved": _("This NPC has been moved in this NPC phase."),
     "nothing_to_undo": _("There is nothing to undo."),
     "stale": _("Another device moved first: this is the match now."),
+    "bad_model": _("A model card of a team cannot be read."),
+    "empty_team": _("A team has no models."),
+    "invalid_args": _("The command's details are incomplete or not valid."),
+    "no_scenario": _("There is no scenario to draw from."),
+    "not_started": _("The match has not started."),
+    "players": _("A Grundregeln match has 2 players."),
+    "scenario_invalid": _("The scenario cannot be played."),
+    "unknown_action": _("There is no such action."),
+    "unknown_command": _("Grundregeln has no such command."),
+    "unknown_mission": _("There is no such scenario."),
+    "unknown_player": _("There is no such player in this match."),
+    "unknown_unit": _("There is no such model in this match."),
 }
 TYPE_LABELS: Final = {ActionType.SIMPLE: _("simple"), ActionType.COMPLEX: _("complex")}
 PHASE_LABELS: Final[Mapping[Phase, str]] = {

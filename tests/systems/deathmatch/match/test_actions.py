@@ -15,6 +15,7 @@ import pytest
 from apps.systems.core.match import Event
 from apps.systems.deathmatch.catalog import FighterProfile, Movement
 from tests.systems.deathmatch.match.helpers import (
+    ENGINE,
     Game,
     default_team,
     of_type,
@@ -569,3 +570,27 @@ def test_disengage_strike_waits_for_the_strikers_reroll() -> None:
     assert one(events, "flip_rerolled")["player"] == 1
     assert one(events, "disengage_resolved")["stopped"] is False
     assert g.cp(1) == 2
+
+
+def test_a_match_stored_with_the_old_queued_hit_encoding_goes_on() -> None:
+    # Before Attack.queued_hits the next automatic hit was encoded in ``then``
+    # ("auto:<cause>:<strength>[:<then>]"); a snapshot stored so still continues.
+    teams = [default_team(0), default_team(1, command=1)]  # Ben's flip waits for his decision
+    game = Game(setup("last-man-standing", teams))
+    game.to_round_one()
+    game.activate(0)
+    game.stack(1, [3, 2])
+    game.do("move", fall_height=4, dangerous_terrain=True)
+    attack = game.state.attack
+    assert attack is not None and attack.queued_hits == (("dangerous_terrain", 2),)
+    data = ENGINE.dump_state(game.state)
+    del data["attack"]["queued_hits"]
+    data["attack"]["then"] = "auto:dangerous_terrain:2"
+    game.state = game.replica = ENGINE.load_state(data)
+    events: list[Event] = []
+    while game.state.attack is not None:
+        events += game.do("accept")
+    assert [d["attack"]["cause"] for d in of_type(events, "attack_declared")] == [
+        "dangerous_terrain"
+    ]
+    assert game.unit(0).lp == 6 - 4 - 1

@@ -18,6 +18,8 @@ import pytest
 from apps.systems.core.deck import NUMBER_CARDS, Deck, kept_value
 from apps.systems.core.match import Event
 from apps.systems.deathmatch.catalog import FighterProfile
+from apps.systems.deathmatch.match import combat
+from apps.systems.deathmatch.match.combat import Outcome
 from tests.systems.deathmatch.match.helpers import (
     BLADE,
     ENGINE,
@@ -223,12 +225,11 @@ def area_flip_with_a_nine() -> Game:
     return g
 
 
-def test_one_number_of_automatic_hits_leaves_a_target_that_hits_its_boost() -> None:
+def test_without_a_choice_a_target_that_hits_keeps_its_nine_as_a_boost() -> None:
     # KRITISCHE TREFFER: each 9 is an automatic hit "oder" a boosted wound flip, chosen "je
-    # nachdem was er gerade benötigt"; an area attack compares the one flip with every model,
-    # so a target the flip already hits keeps the 9 as ⬠ (reference: Where the app decides).
+    # nachdem was er gerade benötigt"; the default spends it where it helps most.
     g = area_flip_with_a_nine()
-    events = g.do("accept", critical_auto_hits=1)
+    events = g.do("accept")
     results = resolved(events)
     assert [(r["outcome"], r["crits_auto_hit"], r["crits_boost"]) for r in results] == [
         ("hit", 0, 1),
@@ -238,6 +239,49 @@ def test_one_number_of_automatic_hits_leaves_a_target_that_hits_its_boost() -> N
         events += g.do("accept")
     wounds = of_type(events, "wound_flipped")
     assert [(w["victim"], w["flip"]["modifier"]) for w in wounds] == [(3, 1), (4, 0)]
+
+
+def test_one_number_of_automatic_hits_counts_like_the_same_number_per_target() -> None:
+    # One rule for both ways of choosing: the number counts against every target, also one
+    # the flip hits anyway (there it declines the boost).
+    for choice in ({"critical_auto_hits": 1}, {"critical_auto_hits_per_target": [1, 1]}):
+        g = area_flip_with_a_nine()
+        results = resolved(g.do("accept", **choice))
+        assert [(r["outcome"], r["crits_auto_hit"], r["crits_boost"]) for r in results] == [
+            ("hit", 1, 0),
+            ("hit", 1, 0),
+        ], choice
+    for choice in ({"critical_auto_hits": 0}, {"critical_auto_hits_per_target": [0, 0]}):
+        g = area_flip_with_a_nine()
+        results = resolved(g.do("accept", **choice))
+        assert [(r["outcome"], r["crits_auto_hit"], r["crits_boost"]) for r in results] == [
+            ("hit", 0, 1),
+            ("miss", 0, 1),
+        ], choice
+
+
+def test_a_single_target_that_hits_can_decline_the_boost() -> None:
+    g = duel(anna_cp=1)
+    shoot(g, [9, 1, 4], target(3))
+    events = g.do("accept", critical_auto_hits=1)
+    assert (resolved(events)[0]["crits_auto_hit"], resolved(events)[0]["crits_boost"]) == (1, 0)
+    assert one(events, "wound_flipped")["flip"]["modifier"] == 0
+
+
+@pytest.mark.parametrize(
+    ("outcome", "nines", "wanted", "split"),
+    [
+        (Outcome.HIT, 2, None, (0, 2)),
+        (Outcome.HIT, 2, 1, (1, 1)),
+        (Outcome.MISS, 2, None, (1, 1)),
+        (Outcome.GRAZE, 1, 0, (0, 1)),
+        (Outcome.MISS, 1, 3, (1, 0)),
+        (Outcome.FAIL, 1, 1, (0, 0)),
+        (Outcome.HIT, 0, 1, (0, 0)),
+    ],
+)
+def test_critical_split(outcome: Outcome, nines: int, wanted: int | None, split: tuple) -> None:
+    assert combat.critical_split(outcome, nines, wanted) == split
 
 
 def test_the_attacker_chooses_the_use_of_a_nine_target_by_target() -> None:

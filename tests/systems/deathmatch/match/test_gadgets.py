@@ -323,7 +323,7 @@ def test_drones_give_no_command_points_and_use_none() -> None:
     g.end()
     g.activate(3)
     g.stack(1, [1])
-    g.refused("ranged_attack", "warning_once", targets=[target(6, warning=True)])
+    g.refused("ranged_attack", "warning_team_only", targets=[target(6, warning=True)])
 
 
 def test_a_disengaging_drone_cannot_be_warned_with_command_points() -> None:
@@ -334,7 +334,7 @@ def test_a_disengaging_drone_cannot_be_warned_with_command_points() -> None:
     g.do("choose_gadget", player=1, option=1)
     g.to_round_one()
     g.activate(6)
-    g.refused("disengage", "warning_once", strikes=[{"striker": 3, "warning": True}])
+    g.refused("disengage", "warning_team_only", strikes=[{"striker": 3, "warning": True}])
     assert g.cp(0) == 3
 
 
