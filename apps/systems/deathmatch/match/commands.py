@@ -32,6 +32,14 @@ _TARGETS = ArgSpec(
 _WEAPON = ArgSpec(
     "weapon", "int", required=False, help=_("Index in the unit's weapons (default 0).")
 )
+# The hazards of a move (Fallen, gefährliches Gelände); each moving command has its own help for
+# the fall height, which says when the fall happens.
+_JUMPED_DOWN = ArgSpec(
+    "jumped_down", "bool", required=False, help=_("The fall was a deliberate jump.")
+)
+_DANGEROUS_TERRAIN = ArgSpec(
+    "dangerous_terrain", "bool", required=False, help=_("It touched dangerous terrain.")
+)
 
 COMMAND_SPECS: Final = (
     CommandSpec(
@@ -80,12 +88,8 @@ COMMAND_SPECS: Final = (
         (
             _ACTIVE,
             ArgSpec("fall_height", "int", required=False, help=_("Inches fallen, if it fell.")),
-            ArgSpec(
-                "jumped_down", "bool", required=False, help=_("The fall was a deliberate jump.")
-            ),
-            ArgSpec(
-                "dangerous_terrain", "bool", required=False, help=_("It touched dangerous terrain.")
-            ),
+            _JUMPED_DOWN,
+            _DANGEROUS_TERRAIN,
         ),
     ),
     CommandSpec(
@@ -108,12 +112,8 @@ COMMAND_SPECS: Final = (
                 required=False,
                 help=_("Inches fallen when the move goes on, if it fell."),
             ),
-            ArgSpec(
-                "jumped_down", "bool", required=False, help=_("The fall was a deliberate jump.")
-            ),
-            ArgSpec(
-                "dangerous_terrain", "bool", required=False, help=_("It touched dangerous terrain.")
-            ),
+            _JUMPED_DOWN,
+            _DANGEROUS_TERRAIN,
             _CONFIRM,
         ),
     ),
@@ -143,12 +143,8 @@ COMMAND_SPECS: Final = (
                 required=False,
                 help=_("Inches fallen on the way, if it fell (hurts before the attack)."),
             ),
-            ArgSpec(
-                "jumped_down", "bool", required=False, help=_("The fall was a deliberate jump.")
-            ),
-            ArgSpec(
-                "dangerous_terrain", "bool", required=False, help=_("It touched dangerous terrain.")
-            ),
+            _JUMPED_DOWN,
+            _DANGEROUS_TERRAIN,
             _CONFIRM,
         ),
     ),
