@@ -218,7 +218,6 @@ class PlayerView:
     vp: int
     cp: int
     deck_remaining: int
-    deck_drawn: int
     turn: bool
     passed: bool
     eliminated: bool
@@ -319,7 +318,6 @@ class Wizard:
     ranged: bool
     cost: str
     modifier: int
-    warning_cp: tuple[int, ...]  # players who could pay a warning
     command: str
     fixed: tuple[Field, ...] = ()
     # Models that may stand in the line of fire (Störende Modelle): every other model in play,
@@ -566,7 +564,6 @@ def _player_views(state: MatchState, selected: int | None) -> tuple[PlayerView, 
                 vp=player.total_vp,
                 cp=player.cp,
                 deck_remaining=player.deck.remaining_before_turn,
-                deck_drawn=len(player.deck.drawn),
                 turn=state.turn == player.index and state.phase in (Phase.ACTIVATION, Phase.DRONES),
                 passed=player.passed,
                 eliminated=player.eliminated,
@@ -1479,7 +1476,6 @@ def _wizard(state: MatchState, request: WizardInput, selected: int | None) -> Wi
         ranged=ranged,
         cost=price,
         modifier=modifier,
-        warning_cp=tuple(p.index for p in state.players if p.cp >= 1),
         command=command,
         fixed=fixed,
         bystanders=tuple(_unit_view(state, u, selected) for u in bystanders),
@@ -1523,7 +1519,6 @@ def _disengage_wizard(
         ranged=False,
         cost="1 AP",
         modifier=0,
-        warning_cp=tuple(p.index for p in state.players if p.cp >= 1),
         command="disengage",
     )
 

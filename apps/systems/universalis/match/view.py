@@ -203,7 +203,6 @@ class PlayerView:
     mission: str  # shown to everyone once revealed, to its owner on request
     mission_summary: str
     mission_chosen: bool
-    picked: bool
     pick: str
     units: tuple[UnitView, ...]
     accomplished: bool
@@ -219,7 +218,6 @@ class RollView:
     target: int | None
     totals: tuple[int, ...]
     tie_odds: str
-    automatic: bool
 
 
 @dataclass(frozen=True)
@@ -403,7 +401,6 @@ def _roll_view(roll: Roll) -> RollView:
         target=roll.target,
         totals=roll.totals,
         tie_odds=roll.tie_odds,
-        automatic=not roll.dice,
     )
 
 
@@ -995,7 +992,6 @@ def _players(state: MatchState, viewer: int | None, selected: int | None) -> tup
                 mission=goal.name if goal else "",
                 mission_summary=goal.summary if goal else "",
                 mission_chosen=p.mission is not None,
-                picked=p.pick is not None,
                 pick=state.units[p.pick].name if p.pick is not None and viewer == p.index else "",
                 units=tuple(_unit_view(state, u, selected) for u in state.team(p.index)),
                 accomplished=p.accomplished,
