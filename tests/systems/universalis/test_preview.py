@@ -353,3 +353,59 @@ def test_the_power_preview_shows_each_blockers_recorded_chance() -> None:
     rolls = [e.data["roll"]["odds"] for e in events if e.type == "power_rolled"]
     assert [own.params["p"], ben.params["p"]] == [shown_chance(odds) for odds in rolls]
     assert own.params["p"] != ben.params["p"]
+
+
+GRENADE = Weapon("Granate", wk=1, range="10/2", strength=5, damage=1, uses=1)
+SNEAKY = soldier("Ben", group_leader=True, camouflage=Camouflage(active=True, level=2))
+
+
+@pytest.mark.parametrize(
+    ("ben", "shot", "code"),
+    [
+        (BEN, {"weapon": 7, "targets": [{"unit": 2, "distance": 10}]}, "unknown_weapon"),
+        (BEN, {"weapon": 1, "targets": [{"unit": 2, "distance": 10}]}, "wrong_weapon"),
+        (BEN, {"indirect": True, "targets": [{"unit": 2, "distance": 400}]}, "not_indirect"),
+        (SNEAKY, {"targets": [{"unit": 2, "distance": 400}]}, "out_of_range"),
+        (BEN, {"targets": [{"unit": 0, "distance": 10}]}, "target_self"),
+        (SNEAKY, {"targets": [{"unit": 2, "distance": 10}]}, "target_camouflaged"),
+    ],
+)
+def test_a_refused_shot_previews_the_code_the_command_is_refused_with(
+    ben: UnitCard, shot: dict[str, Any], code: str
+) -> None:
+    g = duel(ben=ben)
+    target = shot["targets"][0]
+    odds = shot_odds(
+        g.state,
+        g.unit(0),
+        shot.get("weapon", 0),
+        g.unit(target["unit"]),
+        distance=target["distance"],
+        indirect=shot.get("indirect", False),
+    )
+    assert odds == code
+    g.refused("shoot", code, unit=0, **{"weapon": 0, **shot})
+
+
+@pytest.mark.parametrize(
+    ("ben", "weapon", "target", "code"),
+    [
+        (BEN, 7, 2, "unknown_weapon"),
+        (BEN, 0, 0, "wrong_weapon"),
+        (BEN, 1, 0, "target_self"),
+        (SNEAKY, 1, 2, "target_camouflaged"),
+    ],
+)
+def test_a_refused_melee_attack_previews_the_code_the_command_is_refused_with(
+    ben: UnitCard, weapon: int, target: int, code: str
+) -> None:
+    g = duel(ben=ben)
+    assert melee_odds(g.state, g.unit(0), g.unit(target), weapon) == code
+    g.refused("melee", code, unit=0, target=target, weapon=weapon)
+
+
+def test_a_used_up_ranged_weapon_in_melee_is_the_wrong_weapon_in_both() -> None:
+    g = duel(soldier("Anna", group_leader=True, weapons=(GRENADE, KNIFE)))
+    g.dice(12).do("shoot", unit=0, targets=[{"unit": 2, "distance": 5}])
+    assert melee_odds(g.state, g.unit(0), g.unit(2), 0) == "wrong_weapon"
+    g.refused("melee", "wrong_weapon", unit=0, target=2, weapon=0)

@@ -27,10 +27,14 @@ def reveal_attacker(ctx: Ctx, unit: Unit) -> None:
 
 
 def target_arg(ctx: Ctx, args: Args, shooter: Unit, name: str = "unit") -> Unit:
-    target = ctx.unit(args.integer(name, lo=0))
+    return check_target(ctx.unit(args.integer(name, lo=0)), shooter)
+
+
+def check_target(target: Unit, attacker: Unit) -> Unit:
+    """Whether ``attacker`` may attack ``target``: in play, not itself, not camouflaged."""
     if not target.in_play:
         raise refuse("target_out", f"{target.name} is no longer in play.")
-    if target.id == shooter.id:
+    if target.id == attacker.id:
         raise refuse("target_self", "A model does not attack itself.")
     if target.camouflaged:
         raise refuse("target_camouflaged", f"{target.name} is camouflaged: reveal it first (16.2).")
@@ -54,6 +58,7 @@ def use_weapon(ctx: Ctx, unit: Unit, index: int) -> None:
 
 
 def check_weapon(unit: Unit, index: int, *, melee: bool) -> Weapon:
+    """Weapon ``index`` of the unit (-1 unarmed), if it is of the kind and usable now."""
     weapon_ = rules.weapon(unit, index)
     if weapon_.melee != melee:
         kind = "melee" if melee else "ranged"

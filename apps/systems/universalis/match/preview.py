@@ -14,7 +14,7 @@ from apps.systems.core.distributions import Comparison, chance_text, fraction_te
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
-from apps.systems.universalis.match import rules
+from apps.systems.universalis.match.combat import check_target, check_weapon
 from apps.systems.universalis.match.odds import (
     WoundOdds,
     attribute_odds,
@@ -22,6 +22,7 @@ from apps.systems.universalis.match.odds import (
     decided_odds,
     wound_odds,
 )
+from apps.systems.universalis.match.ranged import check_shot
 from apps.systems.universalis.match.state import MatchState, Unit
 from apps.systems.universalis.match.values import (
     melee_tie_values,
@@ -62,25 +63,13 @@ def shot_odds(
     friend_sees: bool = False,
 ) -> ShotOdds | str:
     """The odds of one target's shot (its ``number`` among the shot's targets, ``count`` shots
-    on it), or the refusal code that forbids it."""
+    on it), or the refusal code that forbids it: the code the command is refused with."""
     try:
-        weapon = rules.weapon(shooter, weapon_index)
+        weapon, penalty = check_shot(
+            shooter, weapon_index, target, mode=mode, indirect=indirect, distance=distance
+        )
     except RuleViolation as refused:
         return refused.code
-    reason = rules.usable(shooter, weapon_index)
-    if reason:
-        return f"weapon_{reason}"
-    if weapon.melee:
-        return "wrong_weapon"
-    if indirect and (not weapon.indirect or mode == "reaction"):
-        return "not_indirect"
-    if not target.in_play:
-        return "target_out"
-    if target.camouflaged:
-        return "target_camouflaged"
-    penalty = rules.band_penalty(weapon, shooter.card.ko, distance, aimed=mode == "aimed")
-    if penalty is None:
-        return "out_of_range"
     base = shot_base(state, shooter, mode, indirect=indirect, friend_sees=friend_sees)
     value = shot_value(
         base,
@@ -116,20 +105,13 @@ def melee_odds(
     defender_zero: bool = False,
 ) -> MeleeOdds | str:
     """The odds of a melee attack with weapon ``weapon_index`` (-1 unarmed), or the refusal
-    code that forbids it."""
+    code that forbids it: the code the command is refused with."""
     try:
-        weapon = rules.weapon(attacker, weapon_index)
+        # The checks of the melee command, in its order.
+        weapon = check_weapon(attacker, weapon_index, melee=True)
+        check_target(defender, attacker)
     except RuleViolation as refused:
         return refused.code
-    reason = rules.usable(attacker, weapon_index)
-    if reason:
-        return f"weapon_{reason}"
-    if not weapon.melee:
-        return "wrong_weapon"
-    if not defender.in_play:
-        return "target_out"
-    if defender.camouflaged:
-        return "target_camouflaged"
     values = melee_values(
         state,
         attacker,

@@ -18,6 +18,7 @@ from apps.systems.universalis.match.acting import (
     spend,
 )
 from apps.systems.universalis.match.combat import (
+    check_target,
     check_weapon,
     defence_test,
     readiness_test,
@@ -55,18 +56,51 @@ def _shots(args: Args, weapon_: Weapon, mode: str) -> list[tuple[Args, int]]:
     return shots
 
 
-def _shoot(ctx: Ctx, unit: Unit, index: int, mode: str, args: Args) -> None:
-    weapon_ = check_weapon(unit, index, melee=False)
-    indirect = args.boolean("indirect")
+def check_indirect(weapon_: Weapon, mode: str, indirect: bool) -> None:
+    """Indirect fire needs a weapon that fires indirectly, and is never reaction fire."""
     if indirect and (not weapon_.indirect or mode == "reaction"):
         raise refuse("not_indirect", f"{weapon_.name} cannot fire indirectly now.")
+
+
+def range_penalty(unit: Unit, weapon_: Weapon, mode: str, distance: int) -> int:
+    """The range bands' penalty of a shot at ``distance`` cm, refused out of range (14.7)."""
+    penalty = rules.band_penalty(weapon_, unit.card.ko, distance, aimed=mode == "aimed")
+    if penalty is None:
+        raise refuse("out_of_range", f"{weapon_.name} does not reach {distance} cm.")
+    return penalty
+
+
+def check_shot(
+    unit: Unit,
+    index: int,
+    target: Unit | None,
+    *,
+    mode: str,
+    indirect: bool,
+    distance: int,
+) -> tuple[Weapon, int]:
+    """The checks ``_shoot`` makes of one shot, in its order (less those of the command's
+    arguments): the weapon, indirect fire, the range, the target. The weapon and the range
+    penalty."""
+    weapon_ = check_weapon(unit, index, melee=False)
+    check_indirect(weapon_, mode, indirect)
+    penalty = range_penalty(unit, weapon_, mode, distance)
+    if target is not None:
+        check_target(target, unit)
+    return weapon_, penalty
+
+
+def _shoot(ctx: Ctx, unit: Unit, index: int, mode: str, args: Args) -> None:
+    # The order of the checks decides a bad command's refusal; ``check_shot`` (the preview's)
+    # keeps it.
+    weapon_ = check_weapon(unit, index, melee=False)
+    indirect = args.boolean("indirect")
+    check_indirect(weapon_, mode, indirect)
     shots = _shots(args, weapon_, mode)
     targets: list[tuple[Unit | None, Args, int, int]] = []
     for target_args, count in shots:
         distance = target_args.integer("distance", lo=0, hi=500)
-        penalty = rules.band_penalty(weapon_, unit.card.ko, distance, aimed=mode == "aimed")
-        if penalty is None:
-            raise refuse("out_of_range", f"{weapon_.name} does not reach {distance} cm.")
+        penalty = range_penalty(unit, weapon_, mode, distance)
         target = (
             target_arg(ctx, target_args, unit)
             if not weapon_.area or target_args.has("unit")
