@@ -35,6 +35,45 @@ class SchemaError(RuleViolation):
         super().__init__("invalid_stats", "; ".join(str(error) for error in self.errors))
 
 
+class FieldErrors:
+    """Collects every problem of one piece of catalogue data, so that one ``SchemaError`` can
+    report them all at once."""
+
+    def __init__(self) -> None:
+        self.found: list[FieldError] = []
+
+    def add(self, field: str, message: str, line: int | None = None) -> None:
+        self.found.append(FieldError(field, message, line))
+
+    def raise_if_any(self) -> None:
+        if self.found:
+            raise SchemaError(self.found)
+
+
+def field_path(path: str, key: str | int) -> str:
+    """The dotted path of ``key`` below ``path`` ("weapons" + 1 -> "weapons.1")."""
+    return f"{path}.{key}" if path else str(key)
+
+
+def read_int(
+    errors: FieldErrors, value: object, path: str, minimum: int | None, maximum: int | None
+) -> int:
+    """``value`` as a whole number within the bounds; a problem is noted in ``errors``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        errors.add(path, f"must be a whole number, not {value!r}.")
+        return 0
+    if minimum is not None and value < minimum:
+        errors.add(path, f"must be at least {minimum}, not {value}.")
+    if maximum is not None and value > maximum:
+        errors.add(path, f"must be at most {maximum}, not {value}.")
+    return value
+
+
+def numbered_lines(text: str) -> list[tuple[int, str]]:
+    """The non-blank lines of a text format with their 1-based numbers, for error lines."""
+    return [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+
+
 @dataclass(frozen=True)
 class FieldSpec:
     """One key of ``stats`` as a form input.

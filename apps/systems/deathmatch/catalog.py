@@ -26,7 +26,15 @@ from functools import partial
 from typing import Final, TypeVar
 
 from apps.systems.core.i18n import gettext_noop
-from apps.systems.core.schema import FieldError, FieldSpec, SchemaError
+from apps.systems.core.schema import (
+    FieldError,
+    FieldErrors,
+    FieldSpec,
+    SchemaError,
+    field_path,
+    numbered_lines,
+    read_int,
+)
 
 _T = TypeVar("_T")
 
@@ -261,20 +269,6 @@ class Catalog:
 # --- Errors ----------------------------------------------------------------------------------
 
 
-class _Errors:
-    """Collects every problem so that one SchemaError can report them all."""
-
-    def __init__(self) -> None:
-        self.found: list[FieldError] = []
-
-    def add(self, field: str, message: str, line: int | None = None) -> None:
-        self.found.append(FieldError(field, message, line))
-
-    def raise_if_any(self) -> None:
-        if self.found:
-            raise SchemaError(self.found)
-
-
 # --- Field descriptions for forms ------------------------------------------------------------
 
 
@@ -447,20 +441,7 @@ _WEAPON_REQUIRED: Final = frozenset({"name", "kind", "range_inches", "combat_val
 # --- Reading raw values ----------------------------------------------------------------------
 
 
-def _read_int(
-    errors: _Errors, value: object, path: str, minimum: int | None, maximum: int | None
-) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        errors.add(path, f"must be a whole number, not {value!r}.")
-        return 0
-    if minimum is not None and value < minimum:
-        errors.add(path, f"must be at least {minimum}, not {value}.")
-    if maximum is not None and value > maximum:
-        errors.add(path, f"must be at most {maximum}, not {value}.")
-    return value
-
-
-def _read_bool(errors: _Errors, value: object, path: str) -> bool:
+def _read_bool(errors: FieldErrors, value: object, path: str) -> bool:
     if not isinstance(value, bool):
         errors.add(path, f"must be true or false, not {value!r}.")
         return False
@@ -468,7 +449,7 @@ def _read_bool(errors: _Errors, value: object, path: str) -> bool:
 
 
 def _read_text(
-    errors: _Errors,
+    errors: FieldErrors,
     value: object,
     path: str,
     *,
@@ -492,7 +473,7 @@ def _read_text(
 
 
 def _read_choice(
-    errors: _Errors, value: object, path: str, choices: Iterable[tuple[str, str]]
+    errors: FieldErrors, value: object, path: str, choices: Iterable[tuple[str, str]]
 ) -> str:
     allowed = [key for key, _ in choices]
     if value not in allowed:
@@ -503,7 +484,7 @@ def _read_choice(
 
 
 def _read_object(
-    errors: _Errors,
+    errors: FieldErrors,
     value: object,
     path: str,
     keys: Sequence[str],
@@ -515,97 +496,97 @@ def _read_object(
         return None
     for key in value:
         if key not in keys:
-            errors.add(_join(path, str(key)), "unknown field.")
+            errors.add(field_path(path, str(key)), "unknown field.")
     for key in required:
         if key not in value:
-            errors.add(_join(path, key), "is required.")
+            errors.add(field_path(path, key), "is required.")
     return value
 
 
-def _read_list(errors: _Errors, value: object, path: str) -> list[object]:
+def _read_list(errors: FieldErrors, value: object, path: str) -> list[object]:
     if not isinstance(value, list | tuple):
         errors.add(path, f"must be a list, not {value!r}.")
         return []
     return list(value)
 
 
-def _join(path: str, key: str | int) -> str:
-    return f"{path}.{key}" if path else str(key)
-
-
-def _read_weapon(errors: _Errors, value: object, path: str) -> Weapon:
+def _read_weapon(errors: FieldErrors, value: object, path: str) -> Weapon:
     data = _read_object(errors, value, path, _WEAPON_KEYS, _WEAPON_REQUIRED) or {}
     kind = _read_choice(
         errors,
         data.get("kind", WeaponKind.RANGED.value),
-        _join(path, "kind"),
+        field_path(path, "kind"),
         [(kind.value, kind.value) for kind in WeaponKind],
     )
     rules = tuple(
-        _read_text(errors, rule, _join(_join(path, "special_rules"), index), forbidden="|;")
+        _read_text(
+            errors, rule, field_path(field_path(path, "special_rules"), index), forbidden="|;"
+        )
         for index, rule in enumerate(
-            _read_list(errors, data.get("special_rules", []), _join(path, "special_rules"))
+            _read_list(errors, data.get("special_rules", []), field_path(path, "special_rules"))
         )
     )
     return Weapon(
-        name=_read_text(errors, data.get("name", "?"), _join(path, "name"), forbidden="|"),
+        name=_read_text(errors, data.get("name", "?"), field_path(path, "name"), forbidden="|"),
         kind=WeaponKind(kind),
-        paired=_read_bool(errors, data.get("paired", False), _join(path, "paired")),
-        range_inches=_read_int(
-            errors, data.get("range_inches", 0), _join(path, "range_inches"), 0, None
+        paired=_read_bool(errors, data.get("paired", False), field_path(path, "paired")),
+        range_inches=read_int(
+            errors, data.get("range_inches", 0), field_path(path, "range_inches"), 0, None
         ),
-        combat_value=_read_int(
-            errors, data.get("combat_value", 0), _join(path, "combat_value"), 0, None
+        combat_value=read_int(
+            errors, data.get("combat_value", 0), field_path(path, "combat_value"), 0, None
         ),
-        bonus_cards=_read_int(
-            errors, data.get("bonus_cards", 0), _join(path, "bonus_cards"), 0, MAX_BONUS_CARDS
+        bonus_cards=read_int(
+            errors, data.get("bonus_cards", 0), field_path(path, "bonus_cards"), 0, MAX_BONUS_CARDS
         ),
-        strength=_read_int(errors, data.get("strength", 0), _join(path, "strength"), 0, None),
+        strength=read_int(errors, data.get("strength", 0), field_path(path, "strength"), 0, None),
         special_rules=rules,
     )
 
 
 def _read_weapons(
-    errors: _Errors, value: object, path: str, maximum: int | None
+    errors: FieldErrors, value: object, path: str, maximum: int | None
 ) -> tuple[Weapon, ...]:
     items = _read_list(errors, value, path)
     if maximum is not None and len(items) > maximum:
         errors.add(path, f"at most {maximum} weapons, not {len(items)}.")
-    return tuple(_read_weapon(errors, item, _join(path, index)) for index, item in enumerate(items))
-
-
-def _read_ability(errors: _Errors, value: object, path: str) -> Ability:
-    data = _read_object(errors, value, path, ("name", "text"), ("name",)) or {}
-    return Ability(
-        name=_read_text(errors, data.get("name", "?"), _join(path, "name"), forbidden=":"),
-        text=_read_text(errors, data.get("text", ""), _join(path, "text"), required=False),
+    return tuple(
+        _read_weapon(errors, item, field_path(path, index)) for index, item in enumerate(items)
     )
 
 
-def _read_abilities(errors: _Errors, value: object, path: str) -> tuple[Ability, ...]:
+def _read_ability(errors: FieldErrors, value: object, path: str) -> Ability:
+    data = _read_object(errors, value, path, ("name", "text"), ("name",)) or {}
+    return Ability(
+        name=_read_text(errors, data.get("name", "?"), field_path(path, "name"), forbidden=":"),
+        text=_read_text(errors, data.get("text", ""), field_path(path, "text"), required=False),
+    )
+
+
+def _read_abilities(errors: FieldErrors, value: object, path: str) -> tuple[Ability, ...]:
     return tuple(
-        _read_ability(errors, item, _join(path, index))
+        _read_ability(errors, item, field_path(path, index))
         for index, item in enumerate(_read_list(errors, value, path))
     )
 
 
-def _read_special_action(errors: _Errors, value: object, path: str) -> SpecialAction | None:
+def _read_special_action(errors: FieldErrors, value: object, path: str) -> SpecialAction | None:
     if value is None:
         return None
     data = _read_object(errors, value, path, ("name", "ap", "text"), ("name", "ap")) or {}
     return SpecialAction(
-        name=_read_text(errors, data.get("name", "?"), _join(path, "name"), forbidden="|"),
-        ap=_read_int(errors, data.get("ap", 0), _join(path, "ap"), 0, None),
-        text=_read_text(errors, data.get("text", ""), _join(path, "text"), required=False),
+        name=_read_text(errors, data.get("name", "?"), field_path(path, "name"), forbidden="|"),
+        ap=read_int(errors, data.get("ap", 0), field_path(path, "ap"), 0, None),
+        text=_read_text(errors, data.get("text", ""), field_path(path, "text"), required=False),
     )
 
 
 def _read_red_values(
-    errors: _Errors, value: object, path: str, weapon_count: int
+    errors: FieldErrors, value: object, path: str, weapon_count: int
 ) -> tuple[str, ...]:
     names: list[str] = []
     for index, item in enumerate(_read_list(errors, value, path)):
-        item_path = _join(path, index)
+        item_path = field_path(path, index)
         if not isinstance(item, str):
             errors.add(item_path, f"must be text, not {item!r}.")
             continue
@@ -634,7 +615,7 @@ class _StatsReader:
     are errors, missing optional keys take their default."""
 
     def __init__(
-        self, errors: _Errors, stats: object, specs: Sequence[FieldSpec], prefix: str
+        self, errors: FieldErrors, stats: object, specs: Sequence[FieldSpec], prefix: str
     ) -> None:
         self.errors = errors
         self.prefix = prefix
@@ -668,7 +649,7 @@ class _StatsReader:
         if (found := self._raw(name)) is None:
             return 0
         spec, path, value = found
-        return _read_int(self.errors, value, path, spec.minimum, spec.maximum)
+        return read_int(self.errors, value, path, spec.minimum, spec.maximum)
 
     def flag(self, name: str) -> bool:
         if (found := self._raw(name)) is None:
@@ -719,21 +700,21 @@ class _StatsReader:
         return _read_red_values(self.errors, value, path, weapon_count)
 
 
-def _read_slugs(errors: _Errors, value: object, path: str) -> tuple[str, ...]:
+def _read_slugs(errors: FieldErrors, value: object, path: str) -> tuple[str, ...]:
     slugs: list[str] = []
     items = _read_list(errors, value, path)
     if not items and isinstance(value, list | tuple):
         errors.add(path, "must name at least one faction.")
     for index, item in enumerate(items):
-        slug = _read_text(errors, item, _join(path, index), forbidden=" ")
+        slug = _read_text(errors, item, field_path(path, index), forbidden=" ")
         if slug in slugs:
-            errors.add(_join(path, index), f"{slug!r} is listed twice.")
+            errors.add(field_path(path, index), f"{slug!r} is listed twice.")
         slugs.append(slug)
     return tuple(slugs)
 
 
 def _read_profile(
-    errors: _Errors,
+    errors: FieldErrors,
     prefix: str,
     *,
     slug: object,
@@ -763,14 +744,14 @@ def _read_profile(
         hero=reader.flag("hero"),
         mech=reader.flag("mech"),
         red_values=reader.red_values("red_values", len(weapons)),
-        version=_read_int(errors, version, prefix + "version", 1, None),
+        version=read_int(errors, version, prefix + "version", 1, None),
         sample=_read_bool(errors, sample, prefix + "sample"),
         printed_version=reader.text("printed_version"),
     )
 
 
 def _read_item(
-    errors: _Errors,
+    errors: FieldErrors,
     prefix: str,
     *,
     slug: object,
@@ -792,14 +773,14 @@ def _read_item(
     return EquipmentCard(
         slug=_read_text(errors, slug, prefix + "slug", forbidden=" "),
         name=_read_text(errors, name, prefix + "name"),
-        cost=_read_int(errors, cost, prefix + "cost", 0, None),
+        cost=read_int(errors, cost, prefix + "cost", 0, None),
         limit_per_model=reader.integer("limit_per_model"),
         kind=item_kind,
         text=reader.text("text"),
         usage_limit=reader.text("usage_limit"),
         special_action=reader.special_action("special_action"),
         weapon=weapon,
-        version=_read_int(errors, version, prefix + "version", 1, None),
+        version=read_int(errors, version, prefix + "version", 1, None),
         sample=_read_bool(errors, sample, prefix + "sample"),
         printed_version=reader.text("printed_version"),
     )
@@ -818,7 +799,7 @@ def profile_from_stats(
     sample: bool,
 ) -> FighterProfile:
     """Build a profile from its database row; raises ``SchemaError`` listing every problem."""
-    errors = _Errors()
+    errors = FieldErrors()
     profile = _read_profile(
         errors,
         "",
@@ -845,7 +826,7 @@ def item_from_stats(
 ) -> EquipmentCard:
     """Build an equipment card from its database row; raises ``SchemaError`` listing every
     problem."""
-    errors = _Errors()
+    errors = FieldErrors()
     item = _read_item(
         errors,
         "",
@@ -943,14 +924,6 @@ _AP_PART = re.compile(r"(?P<value>-?\d+)\s*(?:AP)?", re.IGNORECASE)
 _NO_RULES: Final = frozenset({"-", "–", "—"})
 
 
-def _lines(text: str) -> list[tuple[int, str]]:
-    return [
-        (number, line.strip())
-        for number, line in enumerate(text.splitlines(), start=1)
-        if line.strip()
-    ]
-
-
 def format_weapons(weapons: Iterable[Weapon]) -> str:
     return "\n".join(_format_weapon(weapon) for weapon in weapons)
 
@@ -972,17 +945,17 @@ def _format_weapon(weapon: Weapon) -> str:
 def parse_weapons(text: str, *, field: str = "weapons") -> tuple[Weapon, ...]:
     """Weapons from the text format (see above); raises ``SchemaError`` naming every bad
     line of ``field``."""
-    errors = _Errors()
+    errors = FieldErrors()
     weapons = tuple(
         weapon
-        for number, line in _lines(text)
+        for number, line in numbered_lines(text)
         if (weapon := _parse_weapon_line(errors, field, number, line)) is not None
     )
     errors.raise_if_any()
     return weapons
 
 
-def _parse_weapon_line(errors: _Errors, field: str, number: int, line: str) -> Weapon | None:
+def _parse_weapon_line(errors: FieldErrors, field: str, number: int, line: str) -> Weapon | None:
     parts = [part.strip() for part in line.split("|")]
     if len(parts) < 2:
         errors.add(field, "expected Name | P/PP/M/MM | RW .. | FK/NK .. | S ..", number)
@@ -1049,10 +1022,10 @@ _LINE_LABELS: Final[Mapping[str, str]] = {
 
 
 def _checked_line(
-    errors: _Errors, field: str, number: int, read: Callable[[_Errors], _T]
+    errors: FieldErrors, field: str, number: int, read: Callable[[FieldErrors], _T]
 ) -> _T | None:
     """Run a stats reader on one parsed line and report its problems against that line."""
-    inner = _Errors()
+    inner = FieldErrors()
     value = read(inner)
     for error in inner.found:
         key = error.field.split(".")[0]
@@ -1069,9 +1042,9 @@ def format_abilities(abilities: Iterable[Ability]) -> str:
 
 def parse_abilities(text: str, *, field: str = "abilities") -> tuple[Ability, ...]:
     """Abilities from "Name: text" lines; raises ``SchemaError`` naming every bad line."""
-    errors = _Errors()
+    errors = FieldErrors()
     abilities: list[Ability] = []
-    for number, line in _lines(text):
+    for number, line in numbered_lines(text):
         name, _, rule = line.partition(":")
         data = {"name": name, "text": rule}
         ability = _checked_line(errors, field, number, partial(_read_ability, value=data, path=""))
@@ -1092,8 +1065,8 @@ def format_special_action(action: SpecialAction | None) -> str:
 
 def parse_special_action(text: str, *, field: str = "special_action") -> SpecialAction | None:
     """A special action from one "Name | AP | text" line, or None for an empty text."""
-    errors = _Errors()
-    lines = _lines(text)
+    errors = FieldErrors()
+    lines = numbered_lines(text)
     action: SpecialAction | None = None
     if len(lines) > 1:
         errors.add(field, "a card grants one special action: give it on a single line.", 2)
@@ -1125,7 +1098,7 @@ def parse_red_values(
     """Red value names separated by commas or spaces. With ``weapon_count`` the weapon numbers
     are checked too (the form knows the weapons only when both fields are read)."""
     names = tuple(name for name in re.split(r"[\s,;]+", text.strip()) if name)
-    errors = _Errors()
+    errors = FieldErrors()
     for number, name in enumerate(names, start=1):
         index = _red_weapon_index(name)
         if name != RED_REFLEX and (
@@ -1148,7 +1121,7 @@ def format_field(spec: FieldSpec, value: object) -> str:
     Only for the structured types (weapons, abilities, special_action, red_values); the others
     are plain inputs. Raises ``SchemaError`` when the stored value does not fit the schema.
     """
-    errors = _Errors()
+    errors = FieldErrors()
     text = ""
     if spec.type == FieldType.WEAPONS:
         if spec.maximum == 1:
@@ -1211,14 +1184,14 @@ def catalog_from_document(document: object) -> Catalog:
     "profiles.3.stats.weapons.0.strength"; slugs must be unique and profiles may only name
     factions of the document.
     """
-    errors = _Errors()
+    errors = FieldErrors()
     data = _read_object(errors, document, "", _DOCUMENT_KEYS, _DOCUMENT_KEYS[:2]) or {}
     if "format" in data and data["format"] != DOCUMENT_FORMAT:
         errors.add("format", f"must be {DOCUMENT_FORMAT!r}, not {data['format']!r}.")
     if "system" in data and data["system"] != SYSTEM_SLUG:
         errors.add("system", f"must be {SYSTEM_SLUG!r}, not {data['system']!r}.")
     for index, note in enumerate(_read_list(errors, data.get("notes", []), "notes")):
-        _read_text(errors, note, _join("notes", index), multiline=True)
+        _read_text(errors, note, field_path("notes", index), multiline=True)
 
     factions: list[Faction] = []
     for index, entry in enumerate(_read_list(errors, data.get("factions", []), "factions")):

@@ -22,7 +22,15 @@ from enum import StrEnum
 from typing import Final
 
 from apps.systems.core.i18n import gettext_noop
-from apps.systems.core.schema import FieldError, FieldSpec, SchemaError
+from apps.systems.core.schema import (
+    FieldError,
+    FieldErrors,
+    FieldSpec,
+    SchemaError,
+    field_path,
+    numbered_lines,
+    read_int,
+)
 
 
 class Size(StrEnum):
@@ -241,34 +249,9 @@ _STRUCTURED: Final = frozenset({"weapons", "abilities", "rolls"})
 # --- Reading ---------------------------------------------------------------------------------
 
 
-class _Errors:
-    def __init__(self) -> None:
-        self.found: list[FieldError] = []
-
-    def add(self, field: str, message: str, line: int | None = None) -> None:
-        self.found.append(FieldError(field, message, line))
-
-    def raise_if_any(self) -> None:
-        if self.found:
-            raise SchemaError(self.found)
-
-
-def _join(path: str, key: str | int) -> str:
-    return f"{path}.{key}" if path else str(key)
-
-
-def _int(errors: _Errors, value: object, path: str, lo: int | None, hi: int | None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        errors.add(path, f"must be a whole number, not {value!r}.")
-        return 0
-    if lo is not None and value < lo:
-        errors.add(path, f"must be at least {lo}, not {value}.")
-    if hi is not None and value > hi:
-        errors.add(path, f"must be at most {hi}, not {value}.")
-    return value
-
-
-def _text(errors: _Errors, value: object, path: str, *, required: bool, forbidden: str = "") -> str:
+def _text(
+    errors: FieldErrors, value: object, path: str, *, required: bool, forbidden: str = ""
+) -> str:
     if not isinstance(value, str):
         errors.add(path, f"must be text, not {value!r}.")
         return ""
@@ -281,14 +264,14 @@ def _text(errors: _Errors, value: object, path: str, *, required: bool, forbidde
     return text
 
 
-def _bool(errors: _Errors, value: object, path: str) -> bool:
+def _bool(errors: FieldErrors, value: object, path: str) -> bool:
     if not isinstance(value, bool):
         errors.add(path, f"must be true or false, not {value!r}.")
         return False
     return value
 
 
-def _choice(errors: _Errors, value: object, path: str, allowed: Sequence[str]) -> str:
+def _choice(errors: FieldErrors, value: object, path: str, allowed: Sequence[str]) -> str:
     if value not in allowed:
         errors.add(path, f"must be one of {', '.join(allowed)}, not {value!r}.")
         return allowed[0]
@@ -297,21 +280,21 @@ def _choice(errors: _Errors, value: object, path: str, allowed: Sequence[str]) -
 
 
 def _object(
-    errors: _Errors, value: object, path: str, keys: Sequence[str], required: Iterable[str]
+    errors: FieldErrors, value: object, path: str, keys: Sequence[str], required: Iterable[str]
 ) -> Mapping[str, object]:
     if not isinstance(value, Mapping):
         errors.add(path, f"must be an object, not {value!r}.")
         return {}
     for key in value:
         if key not in keys:
-            errors.add(_join(path, str(key)), "unknown field.")
+            errors.add(field_path(path, str(key)), "unknown field.")
     for key in required:
         if key not in value:
-            errors.add(_join(path, key), "is required.")
+            errors.add(field_path(path, key), "is required.")
     return value
 
 
-def _list(errors: _Errors, value: object, path: str) -> list[object]:
+def _list(errors: FieldErrors, value: object, path: str) -> list[object]:
     if not isinstance(value, list | tuple):
         errors.add(path, f"must be a list, not {value!r}.")
         return []
@@ -321,51 +304,61 @@ def _list(errors: _Errors, value: object, path: str) -> list[object]:
 _WEAPON_KEYS: Final = ("name", "kind", "attack_dice", "range_inches", "reload")
 
 
-def _weapon(errors: _Errors, value: object, path: str) -> Weapon:
+def _weapon(errors: FieldErrors, value: object, path: str) -> Weapon:
     data = _object(errors, value, path, _WEAPON_KEYS, ("name", "kind", "attack_dice"))
     kind = WeaponKind(
         _choice(
-            errors, data.get("kind", "melee"), _join(path, "kind"), [k.value for k in WeaponKind]
+            errors,
+            data.get("kind", "melee"),
+            field_path(path, "kind"),
+            [k.value for k in WeaponKind],
         )
     )
-    range_inches = _int(errors, data.get("range_inches", 0), _join(path, "range_inches"), 0, 200)
+    range_inches = read_int(
+        errors, data.get("range_inches", 0), field_path(path, "range_inches"), 0, 200
+    )
     if kind is WeaponKind.RANGED and range_inches < 1 and "range_inches" in data:
-        errors.add(_join(path, "range_inches"), "a ranged weapon needs a range of at least 1.")
+        errors.add(field_path(path, "range_inches"), "a ranged weapon needs a range of at least 1.")
     return Weapon(
         name=_text(
-            errors, data.get("name", "?"), _join(path, "name"), required=True, forbidden="|"
+            errors, data.get("name", "?"), field_path(path, "name"), required=True, forbidden="|"
         ),
         kind=kind,
-        attack_dice=_int(
-            errors, data.get("attack_dice", 0), _join(path, "attack_dice"), 0, MAX_DICE
+        attack_dice=read_int(
+            errors, data.get("attack_dice", 0), field_path(path, "attack_dice"), 0, MAX_DICE
         ),
         range_inches=range_inches,
         reload=Reload(
             _choice(
-                errors, data.get("reload", "none"), _join(path, "reload"), [r.value for r in Reload]
+                errors,
+                data.get("reload", "none"),
+                field_path(path, "reload"),
+                [r.value for r in Reload],
             )
         ),
     )
 
 
-def _ability(errors: _Errors, value: object, path: str) -> Ability:
+def _ability(errors: FieldErrors, value: object, path: str) -> Ability:
     data = _object(errors, value, path, ("name", "text"), ("name",))
     return Ability(
         name=_text(
-            errors, data.get("name", "?"), _join(path, "name"), required=True, forbidden=":\n"
+            errors, data.get("name", "?"), field_path(path, "name"), required=True, forbidden=":\n"
         ),
         text=_text(
-            errors, data.get("text", ""), _join(path, "text"), required=False, forbidden="\n"
+            errors, data.get("text", ""), field_path(path, "text"), required=False, forbidden="\n"
         ),
     )
 
 
-def _rolls(errors: _Errors, value: object, path: str) -> tuple[RollKind, ...]:
+def _rolls(errors: FieldErrors, value: object, path: str) -> tuple[RollKind, ...]:
     kinds: list[RollKind] = []
     for index, entry in enumerate(_list(errors, value, path)):
-        kind = RollKind(_choice(errors, entry, _join(path, index), [k.value for k in RollKind]))
+        kind = RollKind(
+            _choice(errors, entry, field_path(path, index), [k.value for k in RollKind])
+        )
         if kind in kinds:
-            errors.add(_join(path, index), f"{kind.value!r} is listed twice.")
+            errors.add(field_path(path, index), f"{kind.value!r} is listed twice.")
         kinds.append(kind)
     return tuple(kinds)
 
@@ -374,7 +367,7 @@ class _Stats:
     """Reads the ``stats`` keys of ``specs``: unknown and missing required keys are errors,
     missing optional keys take their default."""
 
-    def __init__(self, errors: _Errors, stats: object, specs: Sequence[FieldSpec], prefix: str):
+    def __init__(self, errors: FieldErrors, stats: object, specs: Sequence[FieldSpec], prefix: str):
         self.errors = errors
         self.prefix = prefix
         self.specs = {spec.name: spec for spec in specs}
@@ -395,7 +388,7 @@ class _Stats:
         spec, path, value, present = self._get(name)
         if not present and spec.required:
             return 0
-        return _int(self.errors, value, path, spec.minimum, spec.maximum)
+        return read_int(self.errors, value, path, spec.minimum, spec.maximum)
 
     def flag(self, name: str) -> bool:
         _spec, path, value, _present = self._get(name)
@@ -415,7 +408,9 @@ class _Stats:
     def weapons(self, name: str) -> tuple[Weapon, ...]:
         _spec, path, value, present = self._get(name)
         items = _list(self.errors, value if present else [], path)
-        return tuple(_weapon(self.errors, item, _join(path, i)) for i, item in enumerate(items))
+        return tuple(
+            _weapon(self.errors, item, field_path(path, i)) for i, item in enumerate(items)
+        )
 
     def weapon(self, name: str) -> Weapon | None:
         _spec, path, value, _present = self._get(name)
@@ -424,22 +419,24 @@ class _Stats:
     def abilities(self, name: str) -> tuple[Ability, ...]:
         _spec, path, value, present = self._get(name)
         items = _list(self.errors, value if present else [], path)
-        return tuple(_ability(self.errors, item, _join(path, i)) for i, item in enumerate(items))
+        return tuple(
+            _ability(self.errors, item, field_path(path, i)) for i, item in enumerate(items)
+        )
 
     def rolls(self, name: str) -> tuple[RollKind, ...]:
         _spec, path, value, present = self._get(name)
         return _rolls(self.errors, value if present else [], path)
 
 
-def _factions(errors: _Errors, value: object, path: str) -> tuple[str, ...]:
+def _factions(errors: FieldErrors, value: object, path: str) -> tuple[str, ...]:
     slugs: list[str] = []
     items = _list(errors, value, path)
     if not items and isinstance(value, list | tuple):
         errors.add(path, "must name at least one faction.")
     for index, item in enumerate(items):
-        slug = _text(errors, item, _join(path, index), required=True, forbidden=" ")
+        slug = _text(errors, item, field_path(path, index), required=True, forbidden=" ")
         if slug in slugs:
-            errors.add(_join(path, index), f"{slug!r} is listed twice.")
+            errors.add(field_path(path, index), f"{slug!r} is listed twice.")
         slugs.append(slug)
     return tuple(slugs)
 
@@ -454,7 +451,7 @@ def profile_from_stats(
     sample: bool = False,
 ) -> Profile:
     """A profile from its database row; raises ``SchemaError`` listing every problem."""
-    errors = _Errors()
+    errors = FieldErrors()
     reader = _Stats(errors, stats, PROFILE_FIELDS, "")
     profile = Profile(
         slug=_text(errors, slug, "slug", required=True, forbidden=" "),
@@ -489,7 +486,7 @@ def item_from_stats(
     sample: bool = False,
 ) -> Item:
     """An item from its database row; raises ``SchemaError`` listing every problem."""
-    errors = _Errors()
+    errors = FieldErrors()
     reader = _Stats(errors, stats, ITEM_FIELDS, "")
     item_kind = ItemKind(_choice(errors, kind, "kind", [k.value for k in ItemKind]))
     weapon = reader.weapon("weapon")
@@ -506,7 +503,7 @@ def item_from_stats(
         slug=_text(errors, slug, "slug", required=True, forbidden=" "),
         name=_text(errors, name, "name", required=True),
         kind=item_kind,
-        cost=_int(errors, cost, "cost", 0, 1000),
+        cost=read_int(errors, cost, "cost", 0, 1000),
         text=reader.text("text"),
         weapon=weapon,
         defence_dice=defence,
@@ -588,7 +585,7 @@ def format_weapon(weapon: Weapon) -> str:
     return " | ".join(parts)
 
 
-def _parse_weapon_line(errors: _Errors, field: str, number: int, line: str) -> Weapon | None:
+def _parse_weapon_line(errors: FieldErrors, field: str, number: int, line: str) -> Weapon | None:
     name, *parts = [part.strip() for part in line.split("|")]
     if not parts:
         errors.add(field, "expected Name | NK or FK | A 3 | RW 12", number)
@@ -610,7 +607,7 @@ def _parse_weapon_line(errors: _Errors, field: str, number: int, line: str) -> W
         errors.add(field, "missing A (attack dice).", number)
     if kind is WeaponKind.RANGED and "RW" not in values:
         errors.add(field, "a ranged weapon needs RW (range).", number)
-    inner = _Errors()
+    inner = FieldErrors()
     weapon = _weapon(
         inner,
         {
@@ -627,15 +624,11 @@ def _parse_weapon_line(errors: _Errors, field: str, number: int, line: str) -> W
     return None if inner.found else weapon
 
 
-def _lines(text: str) -> list[tuple[int, str]]:
-    return [(n, line.strip()) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
-
-
 def parse_weapons(text: str, *, field: str = "weapons") -> tuple[Weapon, ...]:
-    errors = _Errors()
+    errors = FieldErrors()
     weapons = tuple(
         weapon
-        for number, line in _lines(text)
+        for number, line in numbered_lines(text)
         if (weapon := _parse_weapon_line(errors, field, number, line)) is not None
     )
     errors.raise_if_any()
@@ -646,7 +639,7 @@ def format_field(spec: FieldSpec, value: object) -> object:
     """The textarea text of a structured field's ``stats`` value; plain fields pass through."""
     if spec.type not in _STRUCTURED:
         return value
-    errors = _Errors()
+    errors = FieldErrors()
     text = ""
     if spec.type == "weapons":
         if spec.maximum == 1:
@@ -654,14 +647,16 @@ def format_field(spec: FieldSpec, value: object) -> object:
         else:
             weapons = _list(errors, [] if value is None else value, spec.name)
             text = "\n".join(
-                format_weapon(_weapon(errors, w, _join(spec.name, i)))
+                format_weapon(_weapon(errors, w, field_path(spec.name, i)))
                 for i, w in enumerate(weapons)
             )
     elif spec.type == "abilities":
         abilities = _list(errors, [] if value is None else value, spec.name)
         text = "\n".join(
             f"{a.name}: {a.text}" if a.text else a.name
-            for a in (_ability(errors, v, _join(spec.name, i)) for i, v in enumerate(abilities))
+            for a in (
+                _ability(errors, v, field_path(spec.name, i)) for i, v in enumerate(abilities)
+            )
         )
     else:
         text = ", ".join(
@@ -684,9 +679,9 @@ def parse_field(spec: FieldSpec, value: object) -> object:
             return weapon_stats(weapons[0]) if weapons else None
         return [weapon_stats(weapon) for weapon in weapons]
     if spec.type == "abilities":
-        errors = _Errors()
+        errors = FieldErrors()
         abilities = []
-        for number, line in _lines(text):
+        for number, line in numbered_lines(text):
             name, _sep, rule = line.partition(":")
             if not name.strip():
                 errors.add(spec.name, "an ability needs a name before the colon.", number)
@@ -694,7 +689,7 @@ def parse_field(spec: FieldSpec, value: object) -> object:
         errors.raise_if_any()
         return abilities
     names = [name for name in re.split(r"[\s,;]+", text.strip()) if name]
-    errors = _Errors()
+    errors = FieldErrors()
     _rolls(errors, names, spec.name)
     errors.raise_if_any()
     return names

@@ -107,3 +107,25 @@ def test_command_handlers_register_by_type_and_leave_others_alone() -> None:
     seen: list[str] = []
     handlers["ping"](seen, Args({}))
     assert seen == ["ping"] and handlers.get("pong") is None and list(handlers) == ["ping"]
+
+
+def test_field_errors_collect_every_problem_before_raising() -> None:
+    import pytest
+
+    from apps.systems.core.schema import (
+        FieldErrors,
+        SchemaError,
+        field_path,
+        numbered_lines,
+        read_int,
+    )
+
+    errors = FieldErrors()
+    errors.raise_if_any()
+    assert read_int(errors, 3, "lp", 1, 6) == 3
+    assert read_int(errors, True, field_path("weapons", 1), 0, None) == 0
+    read_int(errors, 9, "lp", 1, 6)
+    with pytest.raises(SchemaError) as raised:
+        errors.raise_if_any()
+    assert [e.field for e in raised.value.errors] == ["weapons.1", "lp"]
+    assert numbered_lines("a\n\n  b  \n") == [(1, "a"), (3, "b")]
