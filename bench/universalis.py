@@ -15,7 +15,8 @@ from apps.matches import services
 from apps.matches.selectors import match_state
 from apps.rosters import services as roster_services
 from apps.systems.universalis.match import odds
-from apps.systems.universalis.match.view import TrackerView, tracker_view
+from apps.systems.universalis.match.engine import UniversalisEngine
+from apps.systems.universalis.match.tracker.page import TrackerView
 from bench.report import Report, measure
 
 GROUPS = {
@@ -53,9 +54,13 @@ def _group(faction: str) -> dict[str, object]:
     }
 
 
+ENGINE = UniversalisEngine()
+
+
 def _cold() -> None:
     odds._wound.cache_clear()
     odds._settle.cache_clear()
+    odds.comparative_odds.cache_clear()
 
 
 def run(report: Report) -> None:
@@ -110,19 +115,21 @@ def run(report: Report) -> None:
     }
 
     def page() -> TrackerView:
-        return tracker_view(state, selected=None, params={})
+        view: TrackerView = ENGINE.tracker(state, selected=None, params={})
+        return view
 
     def page_cold() -> TrackerView:
         _cold()
-        return tracker_view(state, selected=None, params={})
+        return page()
 
     def form() -> TrackerView:
-        return tracker_view(state, selected=None, params=shot_form)
+        view: TrackerView = ENGINE.tracker(state, selected=None, params=shot_form)
+        return view
 
     members = len(page().members)
     note = f"{members} acting models"
     report.add(
-        measure("tracker view with every odds preview (warm caches)", page, repeat=300, note=note)
+        measure("tracker view with every odds preview and the engine's verdict on every button (warm)", page, repeat=300, note=note)
     )
     report.add(
         measure(

@@ -23,6 +23,7 @@ from apps.matches.api import (
     MatchCommandView,
     MatchDetailView,
     MatchEventsView,
+    MatchLegalView,
     MatchListView,
     SystemCommandsView,
 )
@@ -56,6 +57,7 @@ api_v1 = [
     path("matches/<int:match_id>/", MatchDetailView.as_view(), name="match-detail"),
     path("matches/<int:match_id>/commands/", MatchCommandView.as_view(), name="match-commands"),
     path("matches/<int:match_id>/events/", MatchEventsView.as_view(), name="match-events"),
+    path("matches/<int:match_id>/legal/", MatchLegalView.as_view(), name="match-legal"),
     *league_api,
     path("rosters/<int:roster_id>/cards/", RosterCardsView.as_view(), name="roster-cards"),
     path("card-exports/<int:export_id>/", CardExportDetailView.as_view(), name="card-export"),

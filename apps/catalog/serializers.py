@@ -21,6 +21,21 @@ class GameSizeSerializer(serializers.Serializer):
         return gettext(size.label)
 
 
+class SizingSerializer(serializers.Serializer):
+    """How a system sizes a team: ``kind`` "models" (one of the presets, required) or "points"
+    (an optional points limit; the presets are suggestions), in the roster setting
+    ``setting``."""
+
+    kind = serializers.CharField()
+    setting = serializers.CharField()
+    label = serializers.SerializerMethodField()
+    default = serializers.IntegerField(allow_null=True)
+    required = serializers.BooleanField()
+
+    def get_label(self, sizing: Any) -> str:
+        return gettext(sizing.label)
+
+
 class SystemSerializer(serializers.Serializer):
     slug = serializers.SlugField()
     name = serializers.CharField()
@@ -31,6 +46,7 @@ class SystemSerializer(serializers.Serializer):
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
     game_sizes = GameSizeSerializer(many=True)
+    sizing = SizingSerializer()
 
     def get_tagline(self, system: GameSystemInfo) -> str:
         return gettext(system.tagline)

@@ -35,6 +35,8 @@ from apps.matches.selectors import (
 )
 from apps.rosters.models import Roster
 from apps.rosters.selectors import roster_by_share_token
+from apps.systems.core.legality import Refusal
+from apps.systems.core.match import MatchEngine
 from apps.systems.core.registry import registry
 
 OBJECT = OpenApiTypes.OBJECT
@@ -266,6 +268,44 @@ class MatchEventsView(APIView):
                 ],
             }
         )
+
+
+class MatchLegalView(APIView):
+    """What the table may send now: every command the tracker's screens offer (each model
+    selected, each wizard opened) with the engine's verdict, the same answer the buttons show.
+    A refused command carries the refusal's code and message."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[SPECTATE, SEAT], responses=OBJECT)
+    def get(self, request: Request, match_id: int) -> Response:
+        match = match_for_viewer(request.user, match_id, request.query_params.get("spectate", ""))
+        engine = engine_for(match)
+        viewer = viewer_seat(request.user, match, request.query_params.get("seat", ""))
+        options = engine.legal_commands(match_state(match), viewer=viewer)
+        return Response(
+            {
+                "seq": match.seq,
+                "commands": [
+                    {
+                        "type": option.command.type,
+                        "args": dict(option.command.args),
+                        "legal": option.refusal is None,
+                        "code": option.refusal.code if option.refusal else "",
+                        "message": _refusal_text(engine, option.refusal),
+                    }
+                    for option in options
+                ],
+            },
+            headers={"ETag": _etag(match.seq)},
+        )
+
+
+def _refusal_text(engine: MatchEngine, refusal: Refusal | None) -> str:
+    if refusal is None:
+        return ""
+    message = engine.refusal(refusal.code)
+    return gettext(message) if message else refusal.message
 
 
 class SystemCommandsView(APIView):

@@ -85,9 +85,9 @@ def _mode_choices(system: GameSystem) -> list[tuple[str, Any]]:
     """The system's game modes from the catalogue, grouped by how many players each is for; an
     engine with its own ``mode_choices()`` (value, gettext_noop-marked label) lists those."""
     engine = registry().get(system.slug).matches
-    own = getattr(engine, "mode_choices", None)
-    if own is not None:
-        return [(value, str(_(label))) for value, label in own()]
+    own = engine.mode_choices() if engine is not None else ()
+    if own:
+        return [(value, str(_(label))) for value, label in own]
     groups: dict[str, list[tuple[str, str]]] = {}
     for mission in Mission.objects.filter(system=system).order_by("pk"):
         number = f"{mission.number} · " if mission.number is not None else ""
@@ -143,7 +143,8 @@ class MatchSetupForm(forms.Form):
         roster_choices = [("", "—")] + [
             (
                 str(r.pk),
-                f"{r.name} · {roster_size_text(r.settings)}" + ("" if r.legal else f" · {illegal}"),
+                f"{r.name} · {roster_size_text(system.slug, r.settings)}"
+                + ("" if r.legal else f" · {illegal}"),
             )
             for r in rosters
         ]

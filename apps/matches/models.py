@@ -37,6 +37,9 @@ class Match(models.Model):
     )
     seq = models.PositiveIntegerField(_("last event"), default=0)
     state = models.JSONField(_("state"), default=dict)
+    # The engine's schema version the snapshot was written in (rows from before versions
+    # existed are version 1); an older snapshot is upgraded or rebuilt from the log.
+    state_version = models.PositiveSmallIntegerField(_("state version"), default=1)
     result = models.JSONField(_("result"), null=True, blank=True)
     spectator_token = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -55,6 +58,7 @@ class Match(models.Model):
                 condition=~Q(status=MatchStatus.FINISHED) | Q(result__isnull=False),
                 name="match_finished_has_result",
             ),
+            models.CheckConstraint(condition=Q(state_version__gte=1), name="match_state_version"),
         ]
 
     def __str__(self) -> str:
@@ -97,6 +101,8 @@ class MatchEvent(models.Model):
     round = models.PositiveSmallIntegerField(default=0)
     type = models.CharField(max_length=60)
     data = models.JSONField(default=dict)
+    # The engine's schema version ``data`` was written in; read through its upgrades.
+    version = models.PositiveSmallIntegerField(default=1)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -115,5 +121,6 @@ class MatchEvent(models.Model):
             models.CheckConstraint(
                 condition=Q(group__lte=models.F("seq")), name="match_event_group_not_after_seq"
             ),
+            models.CheckConstraint(condition=Q(version__gte=1), name="match_event_version"),
         ]
         indexes = [models.Index(fields=["match", "group"], name="match_event_group")]

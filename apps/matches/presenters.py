@@ -10,8 +10,8 @@ from django.utils.formats import get_format
 from django.utils.translation import gettext
 
 from apps.matches.models import UNDO_EVENT, Match, MatchEvent
-from apps.matches.selectors import engine_for, match_state, undone_groups
-from apps.systems.core.match import Event, MatchEngine, TimelineLine
+from apps.matches.selectors import engine_for, match_state, stored_event, undone_groups
+from apps.systems.core.match import MatchEngine, TimelineLine
 
 # A decimal number inside a parameter ("0.91", "12.5 %"); the rule systems are framework-free,
 # so they write decimals with a point and the reader's locale is applied here.
@@ -61,12 +61,12 @@ def match_payload(
 def event_payload(
     engine: MatchEngine, state: Any, row: MatchEvent, undone: set[int], viewer: int | None = None
 ) -> dict[str, Any]:
-    line = None if row.type == UNDO_EVENT else engine.timeline(state, Event(row.type, row.data))
+    line = None if row.type == UNDO_EVENT else engine.timeline(state, stored_event(engine, row))
     if row.type == UNDO_EVENT:
         data: dict[str, Any] = dict(row.data)
         text = gettext("Undone: the command at #%(group)s.") % {"group": row.data["group"]}
     else:
-        data = engine.public_event(Event(row.type, row.data), viewer=viewer)
+        data = engine.public_event(stored_event(engine, row), viewer=viewer)
         text = line_text(line) if line is not None else ""
     return {
         "seq": row.seq,
@@ -106,7 +106,7 @@ def timeline(
                 LogLine(row.seq, row.group, row.round, gettext("Undo."), undone=False, undo=True)
             )
             continue
-        line = engine.timeline(state, Event(row.type, row.data))
+        line = engine.timeline(state, stored_event(engine, row))
         if line is not None:
             lines.append(
                 LogLine(row.seq, row.group, row.round, line_text(line), row.group in undone, False)

@@ -7,6 +7,7 @@ else gets a 404, so a match's existence is not revealed.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -15,8 +16,11 @@ from django.http import Http404
 from apps.accounts.models import User
 from apps.common.http import form_number
 from apps.matches.models import UNDO_EVENT, Match, MatchEvent
-from apps.systems.core.match import Event, MatchEngine
+from apps.systems.core.engine import StateTooOld
+from apps.systems.core.match import Event, MatchEngine, replay
 from apps.systems.core.registry import registry
+
+logger = logging.getLogger(__name__)
 
 
 def _participant_filter(user: User) -> Q:
@@ -124,7 +128,29 @@ def engine_for(match: Match) -> MatchEngine:
 
 
 def match_state(match: Match) -> Any:
-    return engine_for(match).load_state(match.state)
+    """The match's state from its snapshot. A snapshot written by an older release is brought
+    to the engine's current shape by its upgrades, or, where none reaches it, rebuilt from the
+    log (the truth); the next command stores it in the current shape."""
+    engine = engine_for(match)
+    if match.state_version == engine.schema_version:
+        return engine.load_state(match.state)
+    try:
+        return engine.load_state(engine.upgrade_state(match.state, match.state_version))
+    except StateTooOld:
+        pass
+    except Exception:  # an old snapshot the upgrades do not make readable: the log still is
+        logger.warning(
+            "match %s: snapshot v%s unreadable, replaying", match.pk, match.state_version
+        )
+    return replay(engine, effective_events(engine, list(event_rows(match))))
+
+
+def stored_event(engine: MatchEngine, row: MatchEvent) -> Event:
+    """The event of a log row in the engine's current shape (upgraded from the row's version)."""
+    event = Event(row.type, row.data)
+    return (
+        event if row.version == engine.schema_version else engine.upgrade_event(event, row.version)
+    )
 
 
 def event_rows(match: Match, *, after: int = 0) -> QuerySet[MatchEvent]:
@@ -155,11 +181,12 @@ def can_undo(match: Match, undone: set[int]) -> bool:
     )
 
 
-def effective_events(rows: list[MatchEvent]) -> list[Event]:
-    """The events that make the state: every event but undo markers and undone commands."""
+def effective_events(engine: MatchEngine, rows: list[MatchEvent]) -> list[Event]:
+    """The events that make the state, in the current shape: every event but undo markers and
+    undone commands."""
     undone = undone_groups(rows)
     return [
-        Event(row.type, row.data)
+        stored_event(engine, row)
         for row in rows
         if row.type != UNDO_EVENT and row.group not in undone
     ]

@@ -29,14 +29,16 @@ from apps.matches.selectors import (
     engine_for,
     event_rows,
     match_for_participant,
+    match_state,
     undone_groups,
 )
 from apps.rosters.documents import roster_document
+from apps.rosters.forms import size_amount
 from apps.rosters.models import Roster
 from apps.rosters.selectors import catalog_data, roster_input
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Command, Event, MatchEngine, replay
-from apps.systems.core.registry import registry
+from apps.systems.core.registry import Sizing, registry
 from apps.systems.core.rosters import RosterInput, RosterIssue
 
 MAX_PLAYERS = 4
@@ -73,6 +75,28 @@ def _server_rng() -> Random:
     return secrets.SystemRandom()
 
 
+def _size_text(sizing: Sizing, value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return size_amount(sizing, value)
+    return _("no size")
+
+
+def _checked_size(roster: Roster, sizing: Sizing, wanted: int | None) -> None:
+    """A team built for another size than the match's is refused, in the system's words."""
+    built = roster.settings.get(sizing.setting)
+    if wanted is None or built == wanted:
+        return
+    raise MatchError(
+        "game_size_mismatch",
+        _("%(team)s is built for %(built)s, the match for %(wanted)s.")
+        % {
+            "team": roster.name,
+            "built": _size_text(sizing, built),
+            "wanted": _size_text(sizing, wanted),
+        },
+    )
+
+
 def _checked_team(
     engine: MatchEngine, seat: Seat, settings: Mapping[str, object], system: GameSystem
 ) -> dict[str, Any]:
@@ -82,25 +106,17 @@ def _checked_team(
             "wrong_system",
             _("%(team)s is a team for another rule system.") % {"team": roster.name},
         )
-    rules = registry().get(system.slug).rosters
+    info = registry().get(system.slug)
     base = roster_input(roster)
     team_input = RosterInput(
         faction=base.faction, settings={**base.settings, **settings}, entries=base.entries
     )
     catalog = catalog_data(roster.system, roster)
-    if rules is not None:
-        wanted = settings.get("game_size")
-        if wanted is not None and roster.settings.get("game_size") != wanted:
-            raise MatchError(
-                "game_size_mismatch",
-                _("%(team)s is built for %(built)s fighters, the match for %(wanted)s.")
-                % {
-                    "team": roster.name,
-                    "built": roster.settings.get("game_size"),
-                    "wanted": wanted,
-                },
-            )
-        report = rules.report(team_input, catalog)
+    if info.rosters is not None:
+        sizing = info.sizing
+        wanted = settings.get(sizing.setting)
+        _checked_size(roster, sizing, wanted if isinstance(wanted, int) else None)
+        report = info.rosters.report(team_input, catalog)
         if not report.valid:
             problems = "; ".join(_translated_issue(issue) for issue in report.issues[:3])
             raise MatchError(
@@ -110,6 +126,19 @@ def _checked_team(
             )
     team = engine.team_setup(team_input, catalog)
     return {"name": seat.name or roster.name, **team}
+
+
+def _sized(system: GameSystem, settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The match settings with the team size read as the system sizes teams (a number given
+    as digits is a number; anything else is refused with the sizes it may be)."""
+    sizing = registry().get(system.slug).sizing
+    if sizing.setting not in settings:
+        return dict(settings)
+    try:
+        size = sizing.parse(settings[sizing.setting])
+    except RuleViolation as error:
+        raise MatchError("settings_invalid", _(error.message)) from None
+    return {**settings, sizing.setting: size}
 
 
 def _translated_issue(issue: RosterIssue) -> str:
@@ -139,8 +168,10 @@ def match_create(
     live = Match.objects.filter(created_by=creator).exclude(status=MatchStatus.FINISHED).count()
     if live >= MAX_ACTIVE_MATCHES_PER_USER:
         raise MatchError("match_quota", _("Finish some of your running matches first."))
+    settings = _sized(system, settings)
+    sizing = registry().get(system.slug).sizing
     team_settings = {
-        **{key: value for key, value in settings.items() if key == "game_size"},
+        **{key: value for key, value in settings.items() if key == sizing.setting},
         **engine.roster_settings(mode),
     }
     teams = [_checked_team(engine, seat, team_settings, system) for seat in seats]
@@ -157,8 +188,9 @@ def match_create(
         system=system,
         created_by=creator,
         title=" vs ".join(team["name"] for team in teams)[:120],
-        mode=getattr(state, "mode", mode),
+        mode=engine.mode_of(state) or mode,
         state=engine.dump_state(state),
+        state_version=engine.schema_version,
         spectator_token=secrets.token_urlsafe(24),
     )
     MatchPlayer.objects.bulk_create(
@@ -195,6 +227,7 @@ def _append(
             round=state_before_round,
             type=event.type,
             data=dict(event.data),
+            version=engine.schema_version,
             actor=actor,
             idempotency_key=key if offset == 0 else None,
         )
@@ -207,18 +240,29 @@ def _append(
 
 def _store_state(match: Match, engine: MatchEngine, state: Any) -> None:
     match.state = engine.dump_state(state)
+    match.state_version = engine.schema_version
     if engine.finished(state):
         if match.status != MatchStatus.FINISHED:
             match.finished_at = timezone.now()
         match.status = MatchStatus.FINISHED
         match.result = engine.result(state)
     else:
-        match.status = MatchStatus.LIVE if getattr(state, "round", 0) else MatchStatus.SETUP
+        match.status = MatchStatus.LIVE if engine.round_of(state) else MatchStatus.SETUP
         match.result = None
         match.finished_at = None
     # No full_clean: the values come from the engine, and full_clean would query the database
     # once per constraint on every tap; the constraints themselves stay in the database.
-    match.save(update_fields=["state", "status", "result", "finished_at", "seq", "updated_at"])
+    match.save(
+        update_fields=[
+            "state",
+            "state_version",
+            "status",
+            "result",
+            "finished_at",
+            "seq",
+            "updated_at",
+        ]
+    )
 
 
 def _replayed(match: Match, key: str) -> CommandOutcome | None:
@@ -254,9 +298,9 @@ def match_apply_command(
         if command_type == "undo":
             rows = _undo(match, engine, user, idempotency_key)
         else:
-            state = engine.load_state(match.state)
+            state = match_state(match)
             was_finished = match.status == MatchStatus.FINISHED
-            round_before = getattr(state, "round", 0)
+            round_before = engine.round_of(state)
             events = engine.decide(state, Command(command_type, dict(args)), rng or _server_rng())
             for event in events:
                 state = engine.apply(state, event)
@@ -322,7 +366,7 @@ def _undo(match: Match, engine: MatchEngine, user: User, key: str | None) -> lis
     target = max(groups, default=None)
     if target is None or target == rows[0].group:
         raise MatchError("nothing_to_undo", _("There is nothing to undo."))
-    round_now = getattr(engine.load_state(match.state), "round", 0)
+    round_now = engine.round_of(match_state(match))
     appended = _append(
         match,
         engine,
@@ -331,7 +375,7 @@ def _undo(match: Match, engine: MatchEngine, user: User, key: str | None) -> lis
         actor=user,
         key=key,
     )
-    state = replay(engine, effective_events([*rows, *appended]))
+    state = replay(engine, effective_events(engine, [*rows, *appended]))
     _store_state(match, engine, state)
     return appended
 
@@ -339,4 +383,4 @@ def _undo(match: Match, engine: MatchEngine, user: User, key: str | None) -> lis
 def match_rebuilt_state(match: Match) -> Any:
     """The state replayed from the log (must equal the snapshot; used by checks and tests)."""
     engine = engine_for(match)
-    return replay(engine, effective_events(list(event_rows(match))))
+    return replay(engine, effective_events(engine, list(event_rows(match))))

@@ -93,6 +93,7 @@ def _tracker_context(
     return {
         "match": match,
         "view": view,
+        "board": f"matches/{match.system.slug}/_board.html",
         "readonly": readonly,
         "error": error,
         "log": list(reversed(lines))[:RECENT_LINES],
@@ -135,8 +136,8 @@ def match_list(request: HtmxHttpRequest) -> HttpResponse:
     names = {(m.system_id, m.slug): m.name for m in Mission.objects.all()}
     # Modes an engine offers besides the catalogue's missions (Universalis: the secret choice).
     for system in _tracker_systems():
-        own = getattr(registry().get(system.slug).matches, "mode_choices", None)
-        for value, label in own() if own is not None else ():
+        engine = registry().get(system.slug).matches
+        for value, label in engine.mode_choices() if engine is not None else ():
             names.setdefault((system.pk, value), _(label))
     rows = [(match, names.get((match.system_id, match.mode), match.mode)) for match in matches]
     return render(request, "matches/list.html", {"rows": rows, "systems": _tracker_systems()})

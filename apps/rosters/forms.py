@@ -10,43 +10,55 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.models import Faction, GameSystem
-from apps.systems.core.registry import registry
-from apps.systems.core.rosters import MAX_POINTS_LIMIT
+from apps.systems.core.registry import SizeKind, Sizing, registry
 
 MAX_IMPORT_BYTES = 256 * 1024
 
 
-def roster_size_text(settings: Mapping[str, object]) -> str:
-    """How big a team is built: its game size, or the points limit of a points system."""
-    if "game_size" in settings:
-        return gettext("game size %(size)s") % {"size": settings["game_size"]}
-    limit = settings.get("points_limit")
-    if isinstance(limit, int):
-        return ngettext("%(points)s point", "%(points)s points", limit) % {"points": limit}
+def size_amount(sizing: Sizing, value: int) -> str:
+    """``value`` in the sizing's words: "5 fighters", "600 points"."""
+    singular, plural = sizing.amount
+    return ngettext(singular, plural, value) % {"n": value}
+
+
+def roster_size_text(system_slug: str, settings: Mapping[str, object]) -> str:
+    """How big a team is built: its game size, or its points limit, in the system's words."""
+    sizing = registry().get(system_slug).sizing
+    value = settings.get(sizing.setting)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return size_amount(sizing, value)
     return gettext("no points limit")
 
 
 def add_size_field(form: forms.Form, system: GameSystem, *, initial: bool) -> str:
-    """The field that sizes a team: a game size where the system has presets, else an optional
-    points limit (api.md's points systems). Returns the field's name."""
-    sizes = registry().get(system.slug).game_sizes
-    if sizes:
-        form.fields["game_size"] = forms.TypedChoiceField(
-            label=_("Game size"),
+    """The field that sizes a team, as the system sizes it (``Sizing``): one of the presets for
+    a number of models, or a points limit with the presets as suggestions. Returns the field's
+    name (the roster setting it fills)."""
+    sizing = registry().get(system.slug).sizing
+    if sizing.kind is SizeKind.MODELS:
+        form.fields[sizing.setting] = forms.TypedChoiceField(
+            label=_(sizing.label),
             coerce=int,
-            choices=[(size.value, _(size.label)) for size in sizes],
-            initial=5 if initial else None,
+            choices=[(size.value, _(size.label)) for size in sizing.presets],
+            initial=sizing.default if initial else None,
         )
-        return "game_size"
-    form.fields["points_limit"] = forms.IntegerField(
-        label=_("Points limit"),
-        required=False,
+        return sizing.setting
+    suggestions = ", ".join(str(_(size.label)) for size in sizing.presets)
+    help_text = _("What the players agreed on; leave it empty for no limit.")
+    if suggestions:
+        help_text = _("What the players agreed on (usual: %(sizes)s); empty for no limit.") % {
+            "sizes": suggestions
+        }
+    form.fields[sizing.setting] = forms.IntegerField(
+        label=_(sizing.label),
+        required=sizing.required,
         min_value=1,
-        max_value=MAX_POINTS_LIMIT,
-        help_text=_("What the players agreed on; leave it empty for no limit."),
+        max_value=sizing.maximum,
+        initial=sizing.default if initial else None,
+        help_text=help_text,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    return "points_limit"
+    return sizing.setting
 
 
 class RosterCreateForm(forms.Form):

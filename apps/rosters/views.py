@@ -61,7 +61,7 @@ def builder_context(roster: Roster, *, readonly: bool) -> dict[str, Any]:
     view = rules.builder(roster_input(roster), catalog)
     entries = list(roster.entries.all())
     fighters = []
-    for entry, fighter in zip(entries, view.fighters, strict=True):
+    for entry, fighter in zip(entries, view.entries, strict=True):
         items = list(zip(entry.items.all(), fighter.items, strict=True))
         key = _digest(
             fighter,
@@ -77,9 +77,8 @@ def builder_context(roster: Roster, *, readonly: bool) -> dict[str, Any]:
         "roster": roster,
         "view": view,
         "fighters": fighters,
-        # The system's builder view may name the part its "add" panel shows (``panel``), so
-        # the panel's cached fragment survives changes that do not touch it.
-        "panel_key": _digest(getattr(view, "panel", view), roster.pk),
+        # The panel's cached fragment survives changes that do not touch what it shows.
+        "panel_key": _digest(view.panel, roster.pk),
         "readonly": readonly,
         "system_info": registry().get(roster.system.slug),
         "settings_form": RosterSettingsForm(

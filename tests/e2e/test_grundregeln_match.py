@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from apps.catalog.services import catalog_load, shipped_catalog_files
 from apps.rosters import services as roster_services
 from tests.accounts.factories import PASSWORD, UserFactory
 from tests.matches.grundregeln import grund_roster
@@ -51,10 +50,15 @@ def command(page: Page, button: Locator) -> None:
 
 
 def navigate(page: Page, link: Locator, shows: str) -> None:
-    """Tap a link that only changes the selection (no command) and wait until ``shows`` does."""
+    """Tap a link that only changes the selection (no command) and wait until the board is
+    swapped for the new one and ``shows`` is on it: the old board may show ``shows`` too (the
+    previous model's panel), so seeing it alone proves nothing."""
     from playwright.sync_api import expect
 
+    tracker = page.locator("#tracker")
+    tracker.evaluate("board => { board.dataset.old = '1'; }")
     link.click()
+    expect(tracker).not_to_have_attribute("data-old", "1")
     expect(page.locator(shows).first).to_be_visible()
 
 
@@ -96,11 +100,10 @@ def tap_once(page: Page) -> str:
         return "select"
 
 
+@pytest.mark.usefixtures("catalogue")
 def test_a_short_grundregeln_game_on_a_tablet(tablet_page: Page, live_server, monkeypatch) -> None:  # noqa: ANN001
     from playwright.sync_api import expect
 
-    for path in shipped_catalog_files():
-        catalog_load(path)
     anna, ben = UserFactory(username="anna"), UserFactory(username="ben")
     annas = grund_roster(anna, "eisenfaust")
     bens = grund_roster(ben, "moorvolk")
@@ -125,6 +128,9 @@ def test_a_short_grundregeln_game_on_a_tablet(tablet_page: Page, live_server, mo
     page.get_by_role("button", name="Open the match").click()
     expect(page).to_have_url(re.compile(r"/matches/\d+/$"))
     expect(page.get_by_role("heading", name="Anna vs Ben")).to_be_visible()
+    # The shell's heading: the scenario, the round (no limit here) and the phase.
+    expect(page.locator(".tracker-head p")).to_contain_text("Letzte Stellung · Round 1 ·")
+    expect(page.locator(".tracker-head .phase")).to_have_text("Round start")
     expect(page.get_by_role("button", name="Roll for the round start")).to_be_visible()
 
     # Ben's models go to 1 LP by hand (logged), so the game stays short.

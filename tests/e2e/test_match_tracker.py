@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from apps.catalog.services import catalog_load, shipped_catalog_files
 from apps.rosters import services as roster_services
 from tests.accounts.factories import PASSWORD, UserFactory
 from tests.matches.factories import roster_for, small_team
@@ -97,6 +96,7 @@ def tap_once(page: Page) -> None:
         raise AssertionError("the tracker offers nothing to tap")
 
 
+@pytest.mark.usefixtures("catalogue")
 def test_last_man_standing_on_a_tablet_with_a_second_device_following(
     browser: Browser,
     tablet_page: Page,
@@ -105,8 +105,6 @@ def test_last_man_standing_on_a_tablet_with_a_second_device_following(
 ) -> None:
     from playwright.sync_api import expect
 
-    for path in shipped_catalog_files():
-        catalog_load(path)
     anna, ben = UserFactory(username="anna"), UserFactory(username="ben")
     annas = roster_for(anna, small_team("phalanx"))
     bens = roster_for(ben, small_team("shelzahav"))

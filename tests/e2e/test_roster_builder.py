@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from apps.catalog.services import catalog_load, shipped_catalog_files
 from tests.accounts.factories import PASSWORD, UserFactory
 
 if TYPE_CHECKING:
@@ -38,6 +37,7 @@ def add_fighter(page: Page, name: str) -> None:
     page.get_by_role("button", name=f"Add {name}", exact=True).click()
 
 
+@pytest.mark.usefixtures("catalogue")
 def test_build_a_legal_team_break_a_rule_fix_it_and_share_it(
     browser,  # noqa: ANN001
     tablet_page,  # noqa: ANN001
@@ -45,8 +45,6 @@ def test_build_a_legal_team_break_a_rule_fix_it_and_share_it(
 ) -> None:
     from playwright.sync_api import expect
 
-    for path in shipped_catalog_files():
-        catalog_load(path)
     user = UserFactory()
     page = tablet_page
 
@@ -164,7 +162,7 @@ def test_build_a_legal_team_break_a_rule_fix_it_and_share_it(
         expect(guest.get_by_role("link", name="My rosters")).to_have_count(0)
         expect(guest.get_by_role("heading", name=TEAM, level=1)).to_be_visible()
         expect(guest.get_by_text("A read-only view of a shared roster.")).to_be_visible()
-        expect(guest.get_by_text(f"game size 5 · by {user.shown_name}")).to_be_visible()
+        expect(guest.get_by_text(f"5 fighters · by {user.shown_name}")).to_be_visible()
         expect(guest.get_by_text("Legal", exact=True)).to_be_visible()
         for name in FIGHTERS:
             expect(guest.get_by_role("heading", name=name, exact=True, level=3)).to_be_visible()

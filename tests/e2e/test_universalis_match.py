@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from apps.catalog.services import catalog_load, shipped_catalog_files
 from apps.rosters import services as roster_services
 from tests.accounts.factories import UserFactory
 from tests.e2e.test_match_tracker import command, htmx_settled, log_in, visible
@@ -57,6 +56,7 @@ def secret_step(page: Page) -> bool:
     return True
 
 
+@pytest.mark.usefixtures("catalogue")
 def test_a_short_universalis_game_on_a_shared_tablet(
     tablet_page: Page,
     live_server,  # noqa: ANN001
@@ -64,8 +64,6 @@ def test_a_short_universalis_game_on_a_shared_tablet(
 ) -> None:
     from playwright.sync_api import expect
 
-    for path in shipped_catalog_files():
-        catalog_load(path)
     anna = UserFactory(username="anna")
     eisenwacht = roster_services.roster_import(owner=anna, document=group("eisenwacht"))
     nebelzirkel = roster_services.roster_import(owner=anna, document=group("nebelzirkel"))
@@ -87,6 +85,8 @@ def test_a_short_universalis_game_on_a_shared_tablet(
     page.get_by_role("button", name="Open the match").click()
     tracker = page.locator("#tracker")
     expect(tracker).to_contain_text("Each player picks a mission in secret.")
+    # The header (with the prompt) comes before the board and its stylesheet: wait for the board.
+    expect(tracker.locator(".secret-steps a.button").first).to_be_visible()
 
     shot = finished = False
     for _tap in range(MAX_TAPS):
@@ -139,8 +139,9 @@ def test_a_short_universalis_game_on_a_shared_tablet(
                     tracker.locator(".team").nth(1).locator(".unit-link").first.click()
                     expect(tracker.locator(".selected-panel")).to_be_visible()
                     tracker.locator(".selected-panel summary").click()
-                    tracker.locator("#ahs").fill("30")
-                    tracker.locator("#ahd").fill("20")
+                    tools = tracker.locator(".selected-panel .correction")
+                    tools.locator('input[name="args.strength:int"]').fill("30")
+                    tools.locator('input[name="args.damage:int"]').fill("20")
                     command(
                         page,
                         tracker.get_by_role("button", name="Automatic hit (wound against armour)"),

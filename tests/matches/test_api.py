@@ -191,3 +191,28 @@ def test_a_flip_reports_its_cards_result_and_reshuffle(client, match) -> None:
     assert len(cards) == 2
     assert data["result"] == max(cards)
     assert data["flip"]["reshuffled"] is False
+
+
+def test_legal_commands_answer_what_the_table_may_send_and_why_not(client, match) -> None:
+    response = client.get(f"/api/v1/matches/{match.pk}/legal/")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["seq"] == match.seq
+    commands = {(c["type"], c["legal"]): c for c in body["commands"]}
+    # A new match without gadgets begins with the deployment flip: offered and legal.
+    assert ("deployment_flip", True) in commands
+    refused = [c for c in body["commands"] if not c["legal"]]
+    assert all(c["code"] and c["message"] for c in refused)
+    legal = next(c for c in body["commands"] if c["legal"] and c["type"] == "deployment_flip")
+    sent = client.post(
+        f"/api/v1/matches/{match.pk}/commands/",
+        {"type": legal["type"], "args": legal["args"], "expected_seq": match.seq},
+        format="json",
+    )
+    assert sent.status_code == 200
+
+
+def test_legal_commands_are_private_to_the_match(deathmatch, match) -> None:
+    outsider = APIClient()
+    outsider.force_authenticate(UserFactory())
+    assert outsider.get(f"/api/v1/matches/{match.pk}/legal/").status_code == 404

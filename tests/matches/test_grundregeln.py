@@ -206,3 +206,31 @@ def test_the_tracker_offers_reactions_to_a_passive_npc_move(grundregeln, user, c
     state = engine.load_state(match.state)
     assert state.pending is None and state.turn == 1 and state.models[civilian.id].activated
     assert engine.dump_state(match_rebuilt_state(match)) == match.state
+
+
+def test_the_generic_shell_heads_the_grundregeln_board(grundregeln, user, client) -> None:
+    client.force_login(user)
+    match = grund_match(user, grundregeln)
+    page = client.get(f"/matches/{match.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    start = page.index('<header class="tracker-head">')
+    end = page.index("</header>", start)
+    head = page[start:end]
+    assert "Die Wachhunde · Round 1 of 4 · " in head
+    assert '<span class="phase">Round start</span>' in head
+    # The board between the shell's header and its log: scores, sides, the system's panels.
+    assert end < page.index('class="scoreboard"') < page.index("Free roll")
+    assert page.index("Scenario and rules") < page.index("Spectator link")
+    assert 'class="badge sample"' in page  # the scenario's sample badge sits in its panel
+
+
+def test_a_disabled_form_on_the_page_shows_the_engines_reason(grundregeln, user, client) -> None:
+    client.force_login(user)
+    match = grund_match(user, grundregeln)
+    state = engine_for(match).load_state(match.state)
+    civilian = next(m for m in state.models if m.passive_npc)
+    page = client.get(f"/matches/{match.pk}/?unit={civilian.id}", HTTP_ACCEPT_LANGUAGE="en")
+    html = page.content.decode()
+    fall = html[html.index('value="fall"') : html.index("</form>", html.index('value="fall"'))]
+    assert 'disabled aria-describedby="reason-fall"' in fall
+    assert engine_for(match).refusal("npc_passive") == "Passive NPCs cannot be attacked."
+    assert '<small class="reason" id="reason-fall">Passive NPCs cannot be attacked.</small>' in fall

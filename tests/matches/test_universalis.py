@@ -14,7 +14,6 @@ from django.test import Client
 from django.urls import reverse
 
 from apps.catalog.models import GameSystem
-from apps.catalog.services import catalog_load, shipped_catalog_files
 from apps.matches import services
 from apps.matches.models import Match
 from apps.rosters import services as roster_services
@@ -51,9 +50,7 @@ def group(faction: str = "eisenwacht") -> dict[str, Any]:
 
 
 @pytest.fixture
-def universalis(db: None) -> GameSystem:
-    for path in shipped_catalog_files():
-        catalog_load(path)
+def universalis(catalogue: None) -> GameSystem:
     return GameSystem.objects.get(slug="universalis")
 
 
@@ -584,3 +581,49 @@ def test_a_tracker_page_has_no_duplicate_ids(universalis: GameSystem) -> None:
     assert len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
     for described in set(re.findall(r'aria-describedby="([^"]+)"', page)):
         assert described in ids
+
+
+def test_the_area_form_sends_only_the_ticked_models_and_names_why_one_cannot_be(
+    universalis: GameSystem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a grenade's shot the page offers a row per model in play: a camouflaged one
+    disabled with the engine's reason (16.2); of the others only the ticked rows are hit."""
+    anna, ben = UserFactory(), UserFactory()
+    match = opened(universalis, anna, ben)
+    drive(match, anna, "choose_mission", player=0, mission="vernichtung")
+    drive(match, ben, "choose_mission", player=1, mission="vernichtung")
+    drive(match, anna, "roll_deployment", 12, 1)
+    drive(match, anna, "start_game")
+    drive(match, anna, "pick", player=0, unit=1)
+    drive(match, ben, "pick", 12, 1, player=1, unit=4)
+    grenade = {"unit": 4, "distance": 5}
+    drive(match, anna, "shoot", 1, unit=1, weapon=1, mode="snap", targets=[grenade])
+    match.refresh_from_db()
+    assert match.state["area"] is not None and match.state["units"][6]["camouflaged"]
+
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(anna)
+    page = client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
+    rows = re.findall(r'name="args\.hits\.(\d+)\.unit:int" value="(\d+)"', page)
+    assert [int(unit) for _row, unit in rows] == [0, 1, 2, 3, 4, 5, 6]
+    assert page.count('name="args.hits.6._on:bool" value="false"') == 1
+    assert re.search(r'name="args\.hits\.6\._on:bool" value="true" disabled', page)
+    assert "That model is camouflaged: reveal it first." in page
+
+    fields: dict[str, Any] = {
+        "command": "area_hits",
+        "expected_seq": str(match.seq),
+        "idempotency_key": "area",
+    }
+    for row, unit in rows:
+        ticked = unit == "4"
+        fields[f"args.hits.{row}._on:bool"] = ["false", "true"] if ticked else ["false"]
+        fields[f"args.hits.{row}.unit:int"] = unit
+        fields[f"args.hits.{row}.cover"] = "none"
+    hp = [u["hp"] for u in match.state["units"]]
+    monkeypatch.setattr(services, "_server_rng", lambda: scripted(12, 1))
+    response = client.post(reverse("matches:command", args=[match.pk]), fields)
+    assert response.status_code == 302
+    match.refresh_from_db()
+    lost = [i for i, u in enumerate(match.state["units"]) if u["hp"] < hp[i]]
+    assert lost == [4] and match.state["area"] is None

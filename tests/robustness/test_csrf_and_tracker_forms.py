@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from apps.matches.models import MatchEvent
 from tests.accounts.factories import UserFactory
-from tests.robustness.test_match_commands import _load_catalogues, _open, _to_round_one
+from tests.robustness.test_match_commands import _open, _to_round_one
 
 pytestmark = pytest.mark.django_db
 
@@ -93,8 +93,8 @@ FIELD_VALUES = st.one_of(
 
 
 @pytest.mark.parametrize("system", ["deathmatch", "grundregeln", "universalis"])
+@pytest.mark.usefixtures("catalogue")
 def test_generated_tracker_forms_answer_with_the_tracker(system) -> None:
-    _load_catalogues()
     anna, ben = UserFactory(), UserFactory()
     match = _open(system, anna, ben)
     _to_round_one(system, match, anna, ben)
@@ -137,8 +137,8 @@ QUERY_VALUES = st.one_of(
 
 
 @pytest.mark.parametrize("system", ["deathmatch", "grundregeln", "universalis"])
+@pytest.mark.usefixtures("catalogue")
 def test_generated_tracker_queries_render_the_tracker(system) -> None:
-    _load_catalogues()
     anna, ben = UserFactory(), UserFactory()
     match = _open(system, anna, ben)
     _to_round_one(system, match, anna, ben)

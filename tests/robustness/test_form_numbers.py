@@ -16,7 +16,8 @@ from apps.rosters.models import RosterEntry
 from tests.leagues.factories import join, make_league, make_season
 from tests.matches.factories import roster_for, small_match
 
-pytestmark = pytest.mark.django_db
+# Leagues of the test system "plain" (tests/probe), a system without rosters.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_systems")]
 
 ODD_NUMBERS = ["²", "٣", "9" * 5000, "x", "-1", "1.5", ""]
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_ACCEPT_LANGUAGE": "en"}

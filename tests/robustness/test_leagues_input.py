@@ -17,7 +17,8 @@ from apps.leagues.models import LogEntry, Pairing, Result
 from tests.accounts.factories import UserFactory
 from tests.leagues.factories import games, join, make_league, make_season, pair_and_publish
 
-pytestmark = pytest.mark.django_db
+# Leagues of the test system "plain" (tests/probe), a system without rosters.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_systems")]
 
 FUZZ = settings(
     max_examples=40,

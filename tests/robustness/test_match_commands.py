@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from apps.catalog.models import GameSystem
-from apps.catalog.services import catalog_load, shipped_catalog_files
 from apps.matches import services
 from apps.matches.models import Match, MatchEvent
 from apps.matches.selectors import engine_for
@@ -93,11 +92,6 @@ def command_bodies(draw: st.DrawFn, specs: list[dict[str, Any]]) -> dict[str, An
 
 
 # --- Matches in several phases -----------------------------------------------------------------
-
-
-def _load_catalogues() -> None:
-    for path in shipped_catalog_files():
-        catalog_load(path)
 
 
 def _open(system: str, anna: Any, ben: Any) -> Match:
@@ -234,8 +228,7 @@ def _check(client: APIClient, match: Match, body: Any) -> None:
 
 
 @pytest.fixture
-def players(db: None) -> tuple[Any, Any]:
-    _load_catalogues()
+def players(catalogue: None) -> tuple[Any, Any]:
     return UserFactory(), UserFactory()
 
 

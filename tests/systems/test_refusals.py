@@ -9,21 +9,19 @@ import inspect
 import re
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from apps.systems.core import engine as core_engine
+from apps.systems.core import legality as core_legality
 from apps.systems.core import match as core_match
-from apps.systems.core.match import MatchEngine
-from apps.systems.deathmatch.match.engine import DeathmatchEngine
-from apps.systems.deathmatch.match.view import REFUSALS as DEATHMATCH_REFUSALS
-from apps.systems.grundregeln.match.engine import GrundregelnEngine
-from apps.systems.grundregeln.match.view import REFUSALS as GRUNDREGELN_REFUSALS
+from apps.systems.core.engine import RuleEngine
+from apps.systems.core.registry import registry
 from apps.systems.universalis.match import rules as universalis_rules
-from apps.systems.universalis.match.engine import UniversalisEngine
-from apps.systems.universalis.match.view import REFUSALS as UNIVERSALIS_REFUSALS
 
 SYSTEMS = Path(core_match.__file__).parent.parent
-RAISED = re.compile(r'\b(?:refuse|RuleViolation)\(\s*(f?)"([^"]+)"')
+RAISED = re.compile(r'\b(?:refuse|RuleViolation|Refusal)\(\s*(f?)"([^"]+)"')
 # A call whose code is not a string literal: only the helpers that pass a code on may do that.
 ANY_CALL = re.compile(r"\b(?:refuse|RuleViolation)\(\s*([^\s)])")
 PASS_ON = re.compile(r"\b(?:refuse|RuleViolation)\(code: str|RuleViolation\(code, message\)")
@@ -33,10 +31,10 @@ USABLE = re.compile(r'return "(\w+)"')
 HELPER_CODE = re.compile(r"\b(?:refuse|RuleViolation)\(\s*(code|reason)\b")
 ASSIGNED = re.compile(r"(\w+) = (?:\w+\.)?(\w+_refusal)\(")
 
-ENGINES: dict[str, tuple[MatchEngine, Mapping[str, str]]] = {
-    "deathmatch": (DeathmatchEngine(), DEATHMATCH_REFUSALS),
-    "grundregeln": (GrundregelnEngine(), GRUNDREGELN_REFUSALS),
-    "universalis": (UniversalisEngine(), UNIVERSALIS_REFUSALS),
+ENGINES: dict[str, tuple[RuleEngine[Any, Any], Mapping[str, str]]] = {
+    info.slug: (info.matches, info.matches.refusals)  # type: ignore[misc]
+    for info in registry().all()
+    if isinstance(info.matches, RuleEngine)
 }
 
 
@@ -66,7 +64,8 @@ def passed_on_helpers(text: str) -> set[str]:
 
 
 def raised_codes(system: str) -> set[str]:
-    sources = [*sorted((SYSTEMS / system).rglob("*.py")), Path(core_match.__file__)]
+    core = (core_match, core_engine, core_legality)
+    sources = [*sorted((SYSTEMS / system).rglob("*.py")), *(Path(m.__file__) for m in core)]
     codes: set[str] = set()
     helpers: dict[str, set[str]] = {}
     code_helpers: set[str] = set()

@@ -6,6 +6,7 @@ from django import template
 from django.utils.translation import gettext
 
 from apps.rosters.forms import roster_size_text
+from apps.rosters.models import Roster
 from apps.systems.core.rosters import RosterIssue
 
 register = template.Library()
@@ -30,6 +31,6 @@ def translated(message: str) -> str:
 
 
 @register.filter
-def roster_size(settings: dict[str, object]) -> str:
-    """A roster's game size or points limit, in words."""
-    return roster_size_text(settings)
+def roster_size(roster: Roster) -> str:
+    """A roster's game size or points limit, in its system's words."""
+    return roster_size_text(roster.system.slug, roster.settings)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
-from apps.systems.core.registry import DiceKind, GameSize, GameSystemInfo, Unit
+from apps.systems.core.registry import DiceKind, GameSize, GameSystemInfo, Unit, points
 
 SYSTEM = GameSystemInfo(
     slug="bunkers",
@@ -23,11 +23,12 @@ SYSTEM = GameSystemInfo(
     min_players=2,
     max_players=2,
     # Starting command points by points level: up to 1000 -> 6, 1250 -> 7, 1500 -> 8, more -> 9.
-    game_sizes=(
+    sizing=points(
         GameSize(key="1000", label=gettext_noop("1000 points (6 CP)"), value=1000),
         GameSize(key="1250", label=gettext_noop("1250 points (7 CP)"), value=1250),
         GameSize(key="1500", label=gettext_noop("1500 points (8 CP)"), value=1500),
         GameSize(key="2000", label=gettext_noop("2000 points (9 CP)"), value=2000),
+        default=1000,
     ),
     rulebook="bunkers-and-badasses.de.txt",
     package=__name__,

@@ -11,3 +11,10 @@ def gettext_noop(message: str) -> str:
     Django layer translates the stored English text at render time (``gettext(info.tagline)``).
     """
     return message
+
+
+def ngettext_noop(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular/plural pair (with %(n)s) for translation extraction; the Django layer
+    picks the form for a number with ``ngettext(singular, plural, n)``
+    (``apps/common/management/commands/makemessages.py`` adds the keyword)."""
+    return singular, plural

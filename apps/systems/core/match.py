@@ -72,12 +72,36 @@ class TimelineLine:
         return self.template % dict(self.params)
 
 
+class TrackerView(Protocol):
+    """What a system's tracker view model gives the generic tracker page
+    (``matches/tracker.html``, which includes the system's ``matches/<slug>/_board.html``)."""
+
+    @property
+    def heading(self) -> tuple[TimelineLine, ...]:
+        """The line under the match title: mode or scenario, round, phase."""
+
+    @property
+    def over(self) -> bool: ...
+
+    def command_buttons(self) -> Iterable[Any]:
+        """Every command ``Button`` on this screen (``core.buttons``), enabled or not."""
+
+    def screens(self) -> Iterable[Mapping[str, str]]:
+        """The queries of the screens this one leads to (a model selected, a wizard opened):
+        what a table can reach from here, for the random-play test and ``legal_commands``."""
+
+
 class MatchEngine(Protocol):
-    """The match engine a system provides (see ``GameSystemInfo.matches``).
+    """The match engine a system provides (see ``GameSystemInfo.matches``); every engine is a
+    ``core.engine.RuleEngine``, which implements the plumbing of most of it.
 
     ``State`` is the engine's own frozen dataclass; the Django layer only stores it through
     ``dump_state``/``load_state`` and shows it through ``public_state``.
     """
+
+    @property
+    def schema_version(self) -> int:
+        """The shape of the events and snapshots this release writes (``upgrade_event``)."""
 
     def commands(self) -> tuple[CommandSpec, ...]:
         """Every command type with its arguments (``GET /systems/{slug}/commands/``)."""
@@ -86,6 +110,9 @@ class MatchEngine(Protocol):
         """The settings a new match asks for besides teams and mode (e.g. game size, gadgets);
         their values arrive in ``start``'s setup."""
 
+    def mode_choices(self) -> tuple[tuple[str, str], ...]:
+        """Modes offered besides the catalogue's missions (value, gettext_noop-marked label)."""
+
     def tracker(
         self,
         state: Any,
@@ -93,14 +120,21 @@ class MatchEngine(Protocol):
         selected: int | None,
         params: Mapping[str, str],
         viewer: int | None = None,
-    ) -> Any:
-        """The tracker page's view model (its template is ``matches/<slug>/_tracker.html``);
+    ) -> TrackerView:
+        """The tracker page's view model (the board template is ``matches/<slug>/_board.html``);
         ``params`` is the page's query string (an open wizard and its toggles). ``viewer`` is
         the seat (player index) whose hidden information may be shown; ``None`` shows none."""
 
     def refusal(self, code: str) -> str | None:
         """A gettext_noop-marked message for a refusal code, for pages in the reader's
         language (the RuleViolation's own message is English and names models)."""
+
+    def check(self, state: Any, command: Command) -> Any:
+        """The refusal ``command`` would meet now (a ``core.engine.Refusal``), or ``None``."""
+
+    def legal_commands(self, state: Any, *, viewer: int | None = None) -> tuple[Any, ...]:
+        """Every command the tracker screens offer now, each with the engine's verdict
+        (``core.engine.Option``): what the table may send and why not the rest."""
 
     def roster_settings(self, mode: str) -> dict[str, Any]:
         """Roster settings a game mode implies (Deathmatch: Last Man Standing's ARP bonus), so
@@ -120,6 +154,19 @@ class MatchEngine(Protocol):
 
     def apply(self, state: Any, event: Event) -> Any:
         """The state after one event. Pure and deterministic: no randomness, no rules checks."""
+
+    def round_of(self, state: Any) -> int:
+        """The round being played; 0 while the match is set up."""
+
+    def mode_of(self, state: Any) -> str:
+        """The mode or mission the match plays (a random one once drawn)."""
+
+    def upgrade_event(self, event: Event, version: int) -> Event:
+        """An event stored in ``version``, in the shape of ``schema_version``."""
+
+    def upgrade_state(self, data: Mapping[str, Any], version: int) -> dict[str, Any]:
+        """A snapshot stored in ``version``, in the current shape; raises
+        ``core.engine.StateTooOld`` when only a replay of the log can rebuild it."""
 
     def dump_state(self, state: Any) -> dict[str, Any]:
         """The whole state as JSON (the snapshot; may hold hidden information)."""

@@ -18,8 +18,9 @@ from typing import Final
 
 from apps.systems.core.cards import CardLayouts
 from apps.systems.core.errors import RuleViolation
+from apps.systems.core.i18n import gettext_noop, ngettext_noop
 from apps.systems.core.match import MatchEngine
-from apps.systems.core.rosters import RosterRules
+from apps.systems.core.rosters import MAX_POINTS_LIMIT, RosterRules
 from apps.systems.core.scenarios import ScenarioRules
 from apps.systems.core.schema import CatalogSchema
 
@@ -56,6 +57,76 @@ class GameSize:
     value: int
 
 
+class SizeKind(StrEnum):
+    MODELS = "models"
+    POINTS = "points"
+
+
+@dataclass(frozen=True)
+class Sizing:
+    """How a team is sized, and the words for it: by a number of models (Deathmatch's 3/5/7
+    fighters, one of the presets, required) or by points (a points limit, any whole number, the
+    presets only suggestions). ``setting`` is the roster and match setting that holds it; the
+    labels are gettext_noop-marked, ``amount`` a (singular, plural) pair with %(n)s."""
+
+    kind: SizeKind
+    setting: str
+    label: str
+    amount: tuple[str, str]
+    presets: tuple[GameSize, ...] = ()
+    default: int | None = None
+    required: bool = False
+    maximum: int = MAX_POINTS_LIMIT
+
+    def parse(self, value: object) -> int | None:
+        """The size a setting holds: a whole number (digits in a text are read as one, as a form
+        or a hand-written document sends them); ``None`` for no size where none is required.
+        Raises ``RuleViolation("settings_invalid")`` for anything else or a size the presets
+        do not allow."""
+        if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+            value = int(value.strip())
+        if value is None or value == "":
+            if self.required:
+                raise RuleViolation("settings_invalid", self._expected())
+            return None
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= self.maximum:
+            raise RuleViolation("settings_invalid", self._expected())
+        if self.kind is SizeKind.MODELS and value not in {p.value for p in self.presets}:
+            raise RuleViolation("settings_invalid", self._expected())
+        return value
+
+    def _expected(self) -> str:
+        if self.kind is SizeKind.MODELS:
+            sizes = ", ".join(str(p.value) for p in self.presets)
+            return f"The game size must be one of {sizes} models."
+        return f"The points limit must be a whole number from 1 to {self.maximum}."
+
+
+def fighters(*presets: GameSize, default: int) -> Sizing:
+    """Teams of a fixed number of models, one of ``presets``."""
+    return Sizing(
+        SizeKind.MODELS,
+        "game_size",
+        gettext_noop("Game size"),
+        ngettext_noop("%(n)s fighter", "%(n)s fighters"),
+        presets,
+        default,
+        required=True,
+    )
+
+
+def points(*presets: GameSize, default: int | None = None) -> Sizing:
+    """Teams or armies up to an optional points limit; ``presets`` are suggestions."""
+    return Sizing(
+        SizeKind.POINTS,
+        "points_limit",
+        gettext_noop("Points limit"),
+        ngettext_noop("%(n)s point", "%(n)s points"),
+        presets,
+        default,
+    )
+
+
 @dataclass(frozen=True)
 class GameSystemInfo:
     """What the app shows and needs to know about a rule system before any rules run.
@@ -72,7 +143,7 @@ class GameSystemInfo:
     dice: DiceKind
     min_players: int
     max_players: int
-    game_sizes: tuple[GameSize, ...]
+    sizing: Sizing
     rulebook: str
     package: str
     # Filled in as each system's rules arrive; None means "not modelled yet".
@@ -84,6 +155,11 @@ class GameSystemInfo:
     cards: CardLayouts | None = None
     # Systems whose missions are data an organiser writes in the scenario editor.
     scenarios: ScenarioRules | None = None
+
+    @property
+    def game_sizes(self) -> tuple[GameSize, ...]:
+        """The size presets (api.md's ``game_sizes``)."""
+        return self.sizing.presets
 
     def reference(self, language: str) -> str:
         """The Markdown rules reference in ``language`` (e.g. "de", "de-at"), else English.

@@ -6,9 +6,9 @@ refers to) and get back issues and totals; the system parses the stats itself.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol
+from typing import Final, Protocol
 
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop
@@ -91,6 +91,28 @@ class RosterOption:
     help: str = ""
 
 
+class BuilderEntry(Protocol):
+    """One roster entry as the builder page shows it."""
+
+    @property
+    def items(self) -> Sequence[object]:
+        """One line per item of the entry, in the entry's order (the page pairs them with the
+        stored items)."""
+
+
+class BuilderView(Protocol):
+    """What a system's builder page shows (``RosterRules.builder``); its template knows the
+    rest of it."""
+
+    @property
+    def entries(self) -> Sequence[BuilderEntry]:
+        """One per roster entry, in the roster's order."""
+
+    @property
+    def panel(self) -> object:
+        """What the "add" panel shows: the page caches the panel's fragment by it."""
+
+
 class RosterRules(Protocol):
     """The roster rules a system provides (see ``GameSystemInfo.rosters``)."""
 
@@ -103,8 +125,8 @@ class RosterRules(Protocol):
     def report(self, roster: RosterInput, catalog: CatalogData) -> RosterReport:
         """Every issue of the roster and its totals: the one validator of the system."""
 
-    def builder(self, roster: RosterInput, catalog: CatalogData) -> Any:
-        """What the system's builder page shows (its own view model; its template knows it)."""
+    def builder(self, roster: RosterInput, catalog: CatalogData) -> BuilderView:
+        """What the system's builder page shows (its template knows the rest of it)."""
 
 
 def points_limit_settings(settings: Mapping[str, object]) -> dict[str, object]:

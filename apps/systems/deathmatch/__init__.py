@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
-from apps.systems.core.registry import DiceKind, GameSize, GameSystemInfo, Unit
+from apps.systems.core.registry import DiceKind, GameSize, GameSystemInfo, Unit, fighters
 from apps.systems.deathmatch.cards import DeathmatchCardLayouts
 from apps.systems.deathmatch.match.engine import DeathmatchEngine
 from apps.systems.deathmatch.system import DeathmatchCatalogSchema, DeathmatchRosterRules
@@ -23,10 +23,11 @@ SYSTEM = GameSystemInfo(
     min_players=2,
     # The rulebook has separate game modes for three and four players.
     max_players=4,
-    game_sizes=(
+    sizing=fighters(
         GameSize(key="small", label=gettext_noop("Small (3 fighters)"), value=3),
         GameSize(key="standard", label=gettext_noop("Standard (5 fighters)"), value=5),
         GameSize(key="large", label=gettext_noop("Large (7 fighters)"), value=7),
+        default=5,
     ),
     rulebook="deathmatch.de.txt",
     package=__name__,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
-from apps.systems.core.registry import DiceKind, GameSystemInfo, Unit
+from apps.systems.core.registry import DiceKind, GameSystemInfo, Unit, points
 from apps.systems.grundregeln.cards import GrundregelnCardLayouts
 from apps.systems.grundregeln.match.engine import GrundregelnEngine
 from apps.systems.grundregeln.scenario import GrundregelnScenarioRules
@@ -23,7 +23,7 @@ SYSTEM = GameSystemInfo(
     min_players=2,
     max_players=2,
     # The rulebook sets no game sizes: teams are built to a points limit the players agree on.
-    game_sizes=(),
+    sizing=points(),
     rulebook="grundregeln.de.txt",
     package=__name__,
     catalog=GrundregelnCatalogSchema(),

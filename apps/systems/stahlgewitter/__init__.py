@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
-from apps.systems.core.registry import DiceKind, GameSize, GameSystemInfo, Unit
+from apps.systems.core.registry import DiceKind, GameSize, GameSystemInfo, Unit, points
 
 SYSTEM = GameSystemInfo(
     slug="stahlgewitter",
@@ -23,12 +23,13 @@ SYSTEM = GameSystemInfo(
     max_players=2,
     # The rulebook leaves the point ranges blank. SPEC §4 Decision: 200-400, 400-800 and
     # 800-1500 army points; the values are defaults inside those ranges.
-    game_sizes=(
+    sizing=points(
         GameSize(
             key="scharmuetzel", label=gettext_noop("Scharmützel (skirmish, 1-2 hours)"), value=300
         ),
         GameSize(key="gefecht", label=gettext_noop("Gefecht (engagement, 3-4 hours)"), value=600),
         GameSize(key="schlacht", label=gettext_noop("Schlacht (battle, 4-6 hours)"), value=1000),
+        default=600,
     ),
     rulebook="stahlgewitter.de.txt",
     package=__name__,

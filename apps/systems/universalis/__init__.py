@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
-from apps.systems.core.registry import DiceKind, GameSystemInfo, Unit
+from apps.systems.core.registry import DiceKind, GameSystemInfo, Unit, points
 from apps.systems.universalis.cards import UniversalisCardLayouts
 from apps.systems.universalis.match.engine import UniversalisEngine
 from apps.systems.universalis.system import UniversalisCatalogSchema, UniversalisRosterRules
@@ -25,7 +25,7 @@ SYSTEM = GameSystemInfo(
     min_players=2,
     max_players=2,
     # A points limit is optional (SPEC §3 Decision), so there are no presets.
-    game_sizes=(),
+    sizing=points(),
     rulebook="universalis.de.txt",
     package=__name__,
     catalog=UniversalisCatalogSchema(),

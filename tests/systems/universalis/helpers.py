@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -46,8 +46,10 @@ from apps.systems.universalis.match.engine import UniversalisEngine
 from apps.systems.universalis.match.order import free_activations
 from apps.systems.universalis.match.serial import dump
 from apps.systems.universalis.match.state import MatchState, Phase, Unit
+from apps.systems.universalis.match.tracker.page import TrackerView
 
 ENGINE = UniversalisEngine()
+T = TypeVar("T")
 FIXTURE = Path(__file__).resolve().parents[3] / "fixtures" / "universalis" / "catalog.json"
 
 RIFLE = Weapon(name="Gewehr", wk=2, range="20/3", strength=5, damage=2)
@@ -281,6 +283,26 @@ def ben_waits_ready(g: Game) -> Game:
     g.do("pick", player=0, unit=1)
     g.dice(9, 1).do("pick", player=1, unit=3)
     return g
+
+
+def tracker(
+    g: Game,
+    *,
+    selected: int | None = None,
+    params: Mapping[str, str] | None = None,
+    viewer: int | None = None,
+) -> TrackerView:
+    """The tracker screen of the game as it stands (the page's query in ``params``)."""
+    view: TrackerView = ENGINE.tracker(
+        g.state, selected=selected, params=params or {}, viewer=viewer
+    )
+    return view
+
+
+def there(value: T | None) -> T:
+    """A part of the screen the test expects to be there (a form, a panel)."""
+    assert value is not None
+    return value
 
 
 def of_type(events: Iterable[Event], type_: str) -> list[Mapping[str, Any]]:

@@ -7,7 +7,6 @@ from dataclasses import replace
 import pytest
 
 from apps.systems.universalis.catalog import Equipment, Movement, Trait, Weapon
-from apps.systems.universalis.match.view import tracker_view
 from tests.systems.universalis.helpers import (
     RIFLE,
     Game,
@@ -17,6 +16,8 @@ from tests.systems.universalis.helpers import (
     setup,
     shown_chance,
     soldier,
+    there,
+    tracker,
 )
 
 FAR = [{"unit": 2, "distance": 10}]
@@ -97,8 +98,8 @@ def test_a_wheeled_model_may_move_2_cm_more_for_a_road() -> None:
 
 
 def offered_move(g: Game, unit: int) -> int:
-    view = tracker_view(g.state, selected=None, params={})
-    return next(m.max_move for m in view.members if m.unit.id == unit)
+    view = tracker(g, selected=None, params={})
+    return next(there(m.move).max_move for m in view.members if m.unit.id == unit)
 
 
 @pytest.mark.parametrize(
@@ -186,7 +187,7 @@ def test_use_object_without_an_attribute_makes_no_roll() -> None:
 
 def test_the_use_object_preview_is_the_recorded_chance() -> None:
     g = acting()
-    (plain,) = tracker_view(g.state, selected=None, params={}).members[0].object_preview
+    (plain,) = there(tracker(g, selected=None, params={}).members[0].use_object).preview
     assert plain.template == "No roll: the object simply works."
     form = {
         "command": "use_object",
@@ -194,7 +195,7 @@ def test_the_use_object_preview_is_the_recorded_chance() -> None:
         "args.attribute": "wn",
         "args.modifier:int": "-2",
     }
-    (shown,) = tracker_view(g.state, selected=None, params=form).members[0].object_preview
+    (shown,) = there(tracker(g, selected=None, params=form).members[0].use_object).preview
     events = g.dice(1).do("use_object", unit=0, attribute="wn", modifier=-2)
     assert one(events, "object_used")["roll"]["odds"] == "1/6"
     assert shown.params["p"] == shown_chance("1/6") == "17 % (1/6)"

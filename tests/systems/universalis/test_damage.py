@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from apps.systems.universalis.catalog import Armour, Camouflage, Effect
-from apps.systems.universalis.match.view import REROLLS, tracker_view
-from tests.systems.universalis.helpers import Game, model, one, setup, soldier
+from apps.systems.universalis.match.tracker.units import REROLLS
+from tests.systems.universalis.helpers import Game, model, one, setup, soldier, tracker
 
 
 def acting(ben: Any = None) -> Game:
@@ -125,7 +125,7 @@ def test_erschuetterung_forces_the_armour_roll_again_when_the_attacker_is_behind
     events = hit(g, 1, 12, 1, effects=("erschuetterung",))
     wound = one(events, "wound_rolled")
     assert len(wound["rolls"]) == 2 and (wound["wound"], wound["armour"]) == (6, 6)
-    reroll = tracker_view(g.state, selected=None, params={}).rolls[-1].label
+    reroll = tracker(g, selected=None, params={}).rolls[-1].label
     # Named by the effect's (translatable) rulebook name, never by its code.
     assert reroll.params["effect"] == REROLLS["erschuetterung"]
     assert reroll.translate == ("effect",)

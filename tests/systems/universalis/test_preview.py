@@ -21,7 +21,6 @@ from apps.systems.universalis.match.preview import (
     shot_odds,
 )
 from apps.systems.universalis.match.values import attribute_value, power_value
-from apps.systems.universalis.match.view import tracker_view
 from tests.systems.universalis.helpers import (
     KNIFE,
     MAGE_DISCIPLINE,
@@ -35,6 +34,8 @@ from tests.systems.universalis.helpers import (
     setup,
     shown_chance,
     soldier,
+    there,
+    tracker,
 )
 
 ANNA = soldier("Anna", group_leader=True)
@@ -197,7 +198,7 @@ def test_unarmed_against_a_bigger_model() -> None:
 
 def test_the_direct_threat_button_shows_the_recorded_chance() -> None:
     g = duel()
-    buttons = tracker_view(g.state, selected=None, params={}).members[0].buttons
+    buttons = tracker(g, selected=None, params={}).members[0].buttons
     shown = next(b for b in buttons if b.command == "threat_test").odds[0]
     events = g.do("threat_test", unit=0)
     assert shown.params["p"] == shown_chance(one(events, "threat_tested")["roll"]["odds"])
@@ -219,10 +220,10 @@ def test_the_reveal_and_power_previews_show_the_recorded_chances() -> None:
         "args.extra_ap:int": "1",
         "args.supporters.0:int": "1",
     }
-    shown = tracker_view(g.state, selected=None, params=form).members[0].reveal_preview[0]
+    shown = there(tracker(g, selected=None, params=form).members[0].reveal).preview[0]
     events = g.do("reveal", unit=0, target=2, extra_ap=1, supporters=[1])
     assert shown.params["p"] == shown_chance(one(events, "reveal_rolled")["roll"]["odds"])
-    shown = tracker_view(g.state, selected=None, params={}).members[0].power_preview[0]
+    shown = there(tracker(g, selected=None, params={}).members[0].power).preview[0]
     events = g.do("use_power", unit=0, power=0, target=3)
     assert shown.params["p"] == shown_chance(one(events, "power_rolled")["roll"]["odds"])
     assert shown.params["p"] == shown_chance(
@@ -250,7 +251,7 @@ def test_the_shot_form_preview_reads_the_form_as_the_command_does() -> None:
         "args.targets.1.shots:int": "2",
         "args.targets.2.unit:int": "3",
     }
-    lines = tracker_view(g.state, selected=None, params=form).members[0].shot_preview
+    lines = there(tracker(g, selected=None, params=form).members[0].shoot).preview
     first = shot_odds(g.state, g.unit(0), 1, g.unit(2), distance=25, cover="soft")
     second = shot_odds(g.state, g.unit(0), 1, g.unit(3), distance=12, number=1, count=2)
     assert isinstance(first, ShotOdds) and isinstance(second, ShotOdds)
@@ -262,10 +263,19 @@ def test_the_shot_form_preview_reads_the_form_as_the_command_does() -> None:
         *shot_lines(first),
         *shot_lines(second),
     ]
-    # Without the form's fields: its defaults (first usable ranged weapon and target, 10 cm).
-    default = tracker_view(g.state, selected=None, params={}).members[0].shot_preview
-    odds = shot_odds(g.state, g.unit(0), 1, g.unit(2), distance=10)
-    assert isinstance(odds, ShotOdds) and default == shot_lines(odds)
+    # Without the form's fields: its defaults (the first ranged weapon and target the engine
+    # takes, 10 cm, all of the sustained fire's shots on the target), and the form's button
+    # sends exactly those.
+    shot = there(tracker(g, selected=None, params={}).members[0].shoot)
+    odds = shot_odds(g.state, g.unit(0), 1, g.unit(2), distance=10, count=1 + MG.df)
+    assert isinstance(odds, ShotOdds) and shot.preview == shot_lines(odds)
+    assert shot.button.enabled and shot.button.sends is not None
+    assert shot.button.sends.args == {
+        "unit": 0,
+        "weapon": 1,
+        "mode": "normal",
+        "targets": [{"unit": 2, "distance": 10, "cover": "none", "shots": 3}],
+    }
 
 
 def test_the_melee_form_preview_reads_the_form_as_the_command_does() -> None:
@@ -279,7 +289,7 @@ def test_the_melee_form_preview_reads_the_form_as_the_command_does() -> None:
         "args.enemy_friends:int": "1",
         "args.charge:bool": "true",
     }
-    lines = tracker_view(g.state, selected=None, params=form).members[0].melee_preview
+    lines = there(tracker(g, selected=None, params=form).members[0].melee).preview
     odds = melee_odds(g.state, g.unit(0), g.unit(3), -1, friends=2, enemy_friends=1, charge=True)
     assert isinstance(odds, MeleeOdds) and lines == melee_lines(odds)
 
@@ -296,7 +306,7 @@ def test_the_melee_form_preview_reads_the_form_as_the_command_does() -> None:
 def test_bad_form_fields_give_a_refusal_or_odds_never_an_error(form: dict[str, str]) -> None:
     g = duel()
     params = {"command": "shoot", "args.unit:int": "0", **form}
-    lines = tracker_view(g.state, selected=None, params=params).members[0].shot_preview
+    lines = there(tracker(g, selected=None, params=params).members[0].shoot).preview
     assert lines and all(line.text for line in lines)
 
 
@@ -309,10 +319,10 @@ def test_the_reaction_fire_preview_is_the_recorded_chance() -> None:
         "args.target.distance:int": "25",
         "args.target.cover": "soft",
     }
-    shown = tracker_view(g.state, selected=2, params=form).reactions
+    shown = tracker(g, selected=2, params=form).reactions
     odds = shot_odds(g.state, g.unit(2), 0, g.unit(1), mode="reaction", distance=25, cover="soft")
     assert shown is not None and isinstance(odds, ShotOdds)
-    assert shown.fire_preview == shot_lines(odds)
+    assert there(shown.reaction_fire).preview == shot_lines(odds)
     events = g.dice(1).do("reaction_fire", unit=2, target={"distance": 25, "cover": "soft"})
     assert one(events, "shot")["roll"]["odds"] == fraction_text(odds.hit)
     assert_wound(one(events, "wound_rolled"), odds.wound)
@@ -327,10 +337,10 @@ def test_the_counter_attack_preview_of_a_lost_reckless_attack_is_the_recorded_ch
         "args.weapon:int": "1",
         "args.friends:int": "1",
     }
-    shown = tracker_view(g.state, selected=2, params=form).reactions
+    shown = tracker(g, selected=2, params=form).reactions
     odds = melee_odds(g.state, g.unit(2), g.unit(0), 1, friends=1, defender_zero=True)
     assert shown is not None and isinstance(odds, MeleeOdds)
-    assert shown.melee_preview == melee_lines(odds)
+    assert there(shown.strike).preview == melee_lines(odds)
     events = g.dice(12, 1).do("counter_attack", unit=2, weapon=1, friends=1)
     first = one(events, "melee_fought")["rolls"][0]
     assert (first["odds"], first["tie_odds"]) == (
@@ -347,7 +357,7 @@ def test_the_power_preview_shows_each_blockers_recorded_chance() -> None:
     blocker = soldier("Ben", group_leader=True, disciplines=MAGE_DISCIPLINE, wn=3)
     teams = [[mage, model(soldier("Anna 2"))], [model(blocker), model(soldier("Ben 2"))]]
     g = Game(setup(teams)).to_round_one().phase_of(0, 2)
-    own, ben = tracker_view(g.state, selected=None, params={}).members[0].power_preview
+    own, ben = there(tracker(g, selected=None, params={}).members[0].power).preview
     assert ben.params["name"] == "Ben"
     events = g.dice(1, 1).do("use_power", unit=0, power=0, blockers=[2])
     rolls = [e.data["roll"]["odds"] for e in events if e.type == "power_rolled"]

@@ -1,7 +1,7 @@
 """The log is the truth: every command type's events replay to the same state (the toolkit
-checks after every command, the conftest replays each game from scratch after the test), illegal
-commands change nothing, and seeded random play over the sample catalogue keeps the engine
-consistent."""
+checks after every command, the conftest replays each game from scratch after the test) and
+illegal commands change nothing. Seeded random play over the sample catalogue, through the
+tracker's screens, is the generic ``tests/systems/test_random_play.py``."""
 
 from __future__ import annotations
 
@@ -15,13 +15,10 @@ from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Command
 from apps.systems.universalis.catalog import Camouflage, Equipment, PowerDuration, Trait
 from apps.systems.universalis.match.commands import COMMAND_SPECS
-from apps.systems.universalis.match.order import free_activations, picking
-from apps.systems.universalis.match.state import Phase
 from tests.systems.universalis.helpers import (
     ENGINE,
     MAGE_DISCIPLINE,
     Game,
-    fixture_cards,
     model,
     power,
     setup,
@@ -298,101 +295,3 @@ def test_an_illegal_command_changes_nothing() -> None:
         ENGINE.decide(g.state, Command("shoot", {"unit": 0, "targets": "x"}), random.Random(1))
     g.refused("nonsense", "unknown_command")
     g.refused("melee", "invalid_args", unit="zero", target=2)
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_seeded_random_play_keeps_the_engine_consistent(seed: int) -> None:
-    """Random legal commands over the sample catalogue until a game ends or 300 commands."""
-    cards, powers = fixture_cards()
-    eisen = [
-        model(cards["eisenwacht-hauptfrau-vela-korr"]),
-        model(cards["eisenwacht-wachsoldat"]),
-        model(cards["eisenwacht-drohnenfuehrer"]),
-        model(cards["eisenwacht-spaeherdrohne"], operator=2),
-        model(cards["eisenwacht-belagerungskoloss"]),
-    ]
-    nebel = [
-        model(
-            cards["nebelzirkel-zirkelmeisterin-ysra"],
-            powers=(powers["nebelmagie-geisterhand"], powers["nebelmagie-nebelschleier"]),
-        ),
-        model(cards["nebelzirkel-schattenlaeufer"]),
-        model(cards["nebelzirkel-kultist"]),
-        model(cards["nebelzirkel-flammenpriester"], powers=(powers["feuermagie-feuerball"],)),
-        model(cards["nebelzirkel-steinkoloss"]),
-    ]
-    g = Game(setup([eisen, nebel], max_rounds=4), seed=seed)
-    chooser = random.Random(seed)
-    g.to_round_one(deploy=(chooser.randint(1, 12), chooser.randint(1, 12)))
-    for _step in range(300):
-        state = g.state
-        if state.phase is Phase.OVER:
-            break
-        options = _candidates(g, chooser)
-        chooser.shuffle(options)
-        for command in options:
-            try:
-                g.do(command.type, **command.args)
-            except RuleViolation:
-                continue
-            break
-        else:
-            raise AssertionError(f"no legal command in {state.phase} {state.active}")
-    g.assert_replays()
-
-
-def _candidates(g: Game, chooser: random.Random) -> list[Command]:
-    state = g.state
-    if state.panic_due:
-        unit = state.panic_due[0].unit
-        return [
-            c("panic_test", unit=unit, enemies=chooser.randint(0, 2)),
-            c("skip_panic_test", unit=unit),
-        ]
-    if state.burning_due:
-        return [c("burning_test", unit=state.burning_due[0], helpers=chooser.randint(0, 1))]
-    if state.area is not None:
-        victims = [u.id for u in state.units if u.in_play and not u.camouflaged][:2]
-        return [
-            c("area_hits", hits=[{"unit": v, "partial": chooser.random() < 0.5} for v in victims])
-        ]
-    if state.phase is Phase.ROUND_END:
-        return [c("end_round", held=[0] if chooser.random() < 0.3 else [])]
-    if state.phase is Phase.ORDER:
-        if picking(state):
-            player = 0 if state.players[0].pick is None else 1
-            return [
-                c("pick", player=player, unit=u.id)
-                for u in state.units
-                if u.player == player and u.in_play and not u.activated
-            ]
-        return [c("activate", unit=u.id) for u in free_activations(state)]
-    active = state.active
-    assert active is not None
-    group = [u for u in state.units if u.in_play and (u.id == active or u.operator == active)]
-    enemies = [u for u in state.units if u.in_play and u.player != state.units[active].player]
-    commands = [c("end_phase")]
-    for unit in group:
-        target = chooser.choice(enemies).id if enemies else 0
-        distance = chooser.randint(0, 40)
-        commands += [
-            c("move", unit=unit.id, cm=chooser.randint(0, 15)),
-            c("shoot", unit=unit.id, weapon=0, targets=[{"unit": target, "distance": distance}]),
-            c("melee", unit=unit.id, target=target, weapon=chooser.randint(-1, 1)),
-            c("prone", unit=unit.id),
-            c("stand_up", unit=unit.id),
-            c("flee", unit=unit.id, left_table=chooser.random() < 0.5),
-            c("reveal", unit=unit.id, target=target),
-            c("use_power", unit=unit.id, power=0, target=target),
-        ]
-        if chooser.random() < 0.2:
-            commands.append(
-                c(
-                    "auto_hit",
-                    unit=target,
-                    strength=chooser.randint(3, 12),
-                    damage=chooser.randint(1, 8),
-                    effects=chooser.sample(["brand", "giftig", "trauma", "explosiv"], 1),
-                )
-            )
-    return commands

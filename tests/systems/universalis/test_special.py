@@ -13,7 +13,6 @@ from apps.systems.universalis.catalog import (
     Weapon,
 )
 from apps.systems.universalis.match.state import ZoneName
-from apps.systems.universalis.match.view import tracker_view
 from tests.systems.universalis.helpers import (
     MAGE_DISCIPLINE,
     RIFLE,
@@ -28,6 +27,7 @@ from tests.systems.universalis.helpers import (
     shown_chance,
     soldier,
     telematon,
+    tracker,
 )
 
 
@@ -455,10 +455,10 @@ def test_the_tracker_offers_a_discipline_model_a_block_of_each_enemy_power_in_pl
     offered a block it can send."""
     lasting = power("Nebel", duration=PowerDuration.LASTING, difficulty=-2, hp_loss=1)
     g = mage_game(lasting, ben_mage=True)
-    assert not tracker_view(g.state, selected=None, params={}).members[0].block_powers
+    assert not tracker(g, selected=None, params={}).members[0].block_powers
     g.dice(1).do("use_power", unit=0, power=0)
     g.do("end_phase")
-    (block,) = tracker_view(g.state, selected=None, params={}).members[0].block_powers
+    (block,) = tracker(g, selected=None, params={}).members[0].block_powers
     assert block.command == "block_power" and block.enabled and block.cost == "2 AP"
     assert block.label.params == {"power": "Nebel", "owner": "Anna"}
     assert [(f.name, f.value) for f in block.fields] == [
@@ -476,13 +476,13 @@ def test_the_tracker_offers_a_discipline_model_a_block_of_each_enemy_power_in_pl
     g.dice(1).do("use_power", unit=0, power=0)
     g.do("end_phase")
     g.do("correct", unit=2, ap=1)
-    (block,) = tracker_view(g.state, selected=None, params={}).members[0].block_powers
+    (block,) = tracker(g, selected=None, params={}).members[0].block_powers
     assert not block.enabled and block.reason
 
     g = mage_game(lasting)
     g.dice(1).do("use_power", unit=0, power=0)
     g.do("end_phase")
-    assert tracker_view(g.state, selected=None, params={}).members[0].block_powers == ()
+    assert tracker(g, selected=None, params={}).members[0].block_powers == ()
 
 
 def test_fire_readiness_is_tested_when_a_power_succeeds_on_the_model() -> None:
@@ -540,7 +540,7 @@ def panicking_drone() -> Game:
         "args.enemies:int": "2",
         "args.friends_in_contact:int": "1",
     }
-    shown = tracker_view(g.state, selected=None, params=form).panic_due
+    shown = tracker(g, selected=None, params=form).panic_due
     assert [t.unit.id for t in shown] == [0, 1]
     events = g.dice(1).do("panic_test", unit=0, enemies=2, friends_in_contact=1)
     recorded = one(events, "panic_tested")["roll"]["odds"]
@@ -558,7 +558,7 @@ def test_a_telematon_whose_operator_lives_retests_its_panic_at_the_phase_end() -
         "args.panic_retests.0.unit:int": "1",
         "args.panic_retests.0.friends:int": "1",
     }
-    (retest,) = tracker_view(g.state, selected=None, params=form).retests
+    (retest,) = tracker(g, selected=None, params=form).retests
     events = g.dice(1).do("end_phase", panic_retests=[{"unit": 1, "friends": 1}])
     # The operator's EH 6 + 1 friend, with the chance the form showed.
     assert one(events, "panic_tested")["roll"]["target"] == 7
@@ -576,11 +576,11 @@ def test_only_a_panicking_model_of_the_phase_retests_and_only_once() -> None:
 
 def test_the_view_offers_the_retest_exactly_when_the_rules_allow_it() -> None:
     g = panicking_drone()
-    assert [t.unit.id for t in tracker_view(g.state, selected=None, params={}).retests] == [1]
+    assert [t.unit.id for t in tracker(g, selected=None, params={}).retests] == [1]
     g.dice(12).do("end_phase", panic_retests=[{"unit": 1}])
     # Ben's phase: Anna's panicking drone does not act, so it does not retest.
     assert g.unit(1).panic and g.state.active == 3
-    assert tracker_view(g.state, selected=None, params={}).retests == ()
+    assert tracker(g, selected=None, params={}).retests == ()
 
 
 def test_a_telematon_without_its_operator_is_never_offered_the_retest() -> None:
@@ -597,7 +597,7 @@ def test_a_telematon_without_its_operator_is_never_offered_the_retest() -> None:
     g.do("end_phase")
     g.do("activate", unit=1)
     assert g.unit(1).panic
-    assert tracker_view(g.state, selected=None, params={}).retests == ()
+    assert tracker(g, selected=None, params={}).retests == ()
     g.refused("end_phase", "orphan_panic", panic_retests=[{"unit": 1}])
 
 

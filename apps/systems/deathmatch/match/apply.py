@@ -5,12 +5,13 @@ rebuilds exactly the state that was stored.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Final
 
 from apps.systems.core.deck import Deck, Flip
+from apps.systems.core.engine import EventAppliers
 from apps.systems.core.match import Event
 from apps.systems.deathmatch.match.serial import load
 from apps.systems.deathmatch.match.state import (
@@ -35,31 +36,12 @@ from apps.systems.deathmatch.match.state import (
 )
 
 Data = Mapping[str, Any]
-_HANDLERS: dict[str, Callable[[MatchState, Data], MatchState]] = {}
-
-
-def handles(
-    event_type: str,
-) -> Callable[[Callable[[MatchState, Data], MatchState]], Callable[[MatchState, Data], MatchState]]:
-    def register(
-        handler: Callable[[MatchState, Data], MatchState],
-    ) -> Callable[[MatchState, Data], MatchState]:
-        _HANDLERS[event_type] = handler
-        return handler
-
-    return register
+APPLIERS: EventAppliers[MatchState] = EventAppliers()
+handles = APPLIERS.event
 
 
 def apply(state: MatchState, event: Event) -> MatchState:
-    try:
-        handler = _HANDLERS[event.type]
-    except KeyError:
-        raise ValueError(f"unknown Deathmatch event {event.type!r}") from None
-    return handler(state, event.data)
-
-
-def event_types() -> frozenset[str]:
-    return frozenset(_HANDLERS)
+    return APPLIERS.apply(state, event)
 
 
 def _flip(data: Data, key: str = "flip") -> Flip:

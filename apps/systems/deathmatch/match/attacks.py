@@ -5,12 +5,13 @@ strikes, and the rerolls and accepting that continue a waiting flip.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from apps.systems.core.deck import MAX_MODIFIER, Flip, draw, flip, reroll
 from apps.systems.core.distributions import fraction_text
 from apps.systems.core.match import Args
-from apps.systems.deathmatch.catalog import WeaponKind
+from apps.systems.deathmatch.catalog import Weapon, WeaponKind
 from apps.systems.deathmatch.match import combat, outcomes, rounds
 from apps.systems.deathmatch.match.context import (
     Ctx,
@@ -27,7 +28,7 @@ from apps.systems.deathmatch.match.context import (
 )
 from apps.systems.deathmatch.match.modes import ObjectiveKind
 from apps.systems.deathmatch.match.odds import attack_odds, wound_odds
-from apps.systems.deathmatch.match.rules_text import weapon_rules
+from apps.systems.deathmatch.match.rules_text import WeaponRules, weapon_rules
 from apps.systems.deathmatch.match.serial import dump
 from apps.systems.deathmatch.match.state import (
     MAX_MARKERS,
@@ -39,6 +40,7 @@ from apps.systems.deathmatch.match.state import (
     Marker,
     MatchState,
     Outcome,
+    PendingFlip,
     Phase,
     Target,
     Then,
@@ -99,18 +101,19 @@ def _situation(args: Args) -> combat.Situation:
     )
 
 
-def declare_attack(
-    ctx: Ctx,
-    attacker: Unit,
-    args: Args,
-    kind: AttackKind,
-    target_args: tuple[Args, ...],
-    *,
-    reaction: bool,
-    hazards: list[tuple[str, int]] | None = None,
-) -> None:
-    """Declares the attack and flips for it. ``hazards`` (a charge's move): automatic hits on
-    the attacker that come first; the attack waits in ``state.charge`` until they are done."""
+@dataclass(frozen=True)
+class _Armed:
+    """The weapon an attack is made with, as the attacker holds it."""
+
+    index: int
+    weapon: Weapon
+    rules: WeaponRules
+    ranged: bool
+    aimed: bool
+
+
+def _armed(attacker: Unit, args: Args, kind: AttackKind, *, reaction: bool) -> _Armed:
+    """The weapon the command names, refused if it cannot make this attack now."""
     weapons = unit_weapons(attacker)
     index = args.integer("weapon", 0, lo=0, hi=len(weapons) - 1)
     weapon = weapons[index]
@@ -123,91 +126,120 @@ def declare_attack(
         raise refuse("out_of_ammo", f"{weapon.name} has no ammunition left (Limitiert).")
     if reaction and rules.unwieldy:
         raise refuse("unwieldy_reaction", f"{weapon.name} is schwerfällig: not in readiness.")
+    return _Armed(index, weapon, rules, ranged, aimed=ranged and attacker.aim)
+
+
+def _pay_warning(ctx: Ctx, victim: Unit, armed: _Armed, warned: set[int]) -> None:
+    """Warnung: the defender's player pays 1 ◆ for +1 Reflex, once per attack and player."""
+    if not armed.ranged and victim.stationary:
+        raise refuse(
+            "warning_no_hit_flip",
+            f"{victim.name} is hit automatically in melee: there is no hit flip to warn.",
+        )
+    if not victim.team_member:
+        raise refuse(
+            "warning_team_only",
+            f"{victim.name} is not a team fighter: no command point buys it a warning.",
+        )
+    if victim.player in warned:
+        raise refuse("warning_once", "A warning is paid once per attack.")
+    warned.add(victim.player)
+    spend_cp(ctx, victim.player, 1, "warning")
+
+
+def _check_target(attacker: Unit, victim: Unit, armed: _Armed, situation: combat.Situation) -> None:
+    several = armed.ranged and armed.rules.several_targets
+    if not victim.in_play or victim.id == attacker.id:
+        raise refuse("bad_target", f"{victim.name} cannot be attacked.")
+    if not several and victim.player == attacker.player:
+        raise refuse("friendly_target", "Only area and spray attacks can touch your own models.")
+    if armed.ranged and situation.attacker_in_melee and not armed.rules.sidearm:
+        raise refuse(
+            "shooting_in_melee",
+            f"{attacker.name} stands in an enemy control zone: only a Handwaffe fires there.",
+        )
+
+
+def _declared_target(
+    ctx: Ctx, attacker: Unit, armed: _Armed, target_arg: Args, warned: set[int]
+) -> Target:
+    """One target of the attack with its Reflex and the attack value against it."""
+    victim = unit_arg(ctx, target_arg)
+    situation = _situation(target_arg)
+    _check_target(attacker, victim, armed, situation)
+    if situation.warning:
+        _pay_warning(ctx, victim, armed, warned)
+    interferers: tuple[int, ...] = ()
+    if armed.ranged:
+        interferers = target_arg.ints("interferers", lo=-1, hi=len(ctx.state.units) - 1, most=6)
+    _check_interferers(attacker, victim, situation, interferers)
+    reflex = combat.target_reflex(
+        attacker, victim, situation, ranged=armed.ranged, aimed=armed.aimed
+    )
+    own = armed.index < len(attacker.weapons)
+    value = (
+        combat.attack_value(attacker, armed.index)
+        if own
+        else combat.Modified(armed.weapon.combat_value, ())
+    )
+    hard_cover = armed.ranged and situation.cover == "hard"
+    if armed.ranged and victim.shimmer:
+        ctx.emit("shimmer_used", unit=victim.id)
+    return Target(
+        unit=victim.id,
+        reflex=reflex.value,
+        attack_value=value.value,
+        resistance_bonus=combat.HARD_COVER_RESISTANCE if hard_cover else 0,
+        reflex_notes=reflex.notes,
+        interferers=interferers,
+        auto_hit=not armed.ranged and victim.stationary,
+    )
+
+
+def _use_up(ctx: Ctx, attacker: Unit, armed: _Armed) -> None:
+    """What the attack spends: a shot of a limited weapon, the Erlöser's shot, Durchschlag."""
+    if armed.rules.ammo is not None and armed.ranged:
+        ctx.emit("ammo_used", unit=attacker.id, weapon=armed.index)
+    if armed.index >= len(attacker.weapons):
+        ctx.emit("erloeser_fired", unit=attacker.id)
+    if attacker.penetration:
+        ctx.emit("penetration_used", unit=attacker.id, melee=not armed.ranged)
+
+
+def declare_attack(
+    ctx: Ctx,
+    attacker: Unit,
+    args: Args,
+    kind: AttackKind,
+    target_args: tuple[Args, ...],
+    *,
+    reaction: bool,
+    hazards: list[tuple[str, int]] | None = None,
+) -> None:
+    """Declares the attack and flips for it. ``hazards`` (a charge's move): automatic hits on
+    the attacker that come first; the attack waits in ``state.charge`` until they are done."""
+    armed = _armed(attacker, args, kind, reaction=reaction)
     if not target_args:
         raise refuse("no_target", "Choose a target.")
-    several = ranged and rules.several_targets
-    if len(target_args) > 1 and not several:
-        raise refuse("one_target", f"{weapon.name} attacks one model at a time.")
-    ap = 0 if reaction else 2 if kind is AttackKind.CHARGE or rules.unwieldy else 1
-    spend_ap(ctx, attacker, ap)
-    aimed = ranged and attacker.aim
-    power_strike = not ranged and attacker.power_strike
+    if len(target_args) > 1 and not (armed.ranged and armed.rules.several_targets):
+        raise refuse("one_target", f"{armed.weapon.name} attacks one model at a time.")
+    unwieldy = kind is AttackKind.CHARGE or armed.rules.unwieldy
+    spend_ap(ctx, attacker, 0 if reaction else 2 if unwieldy else 1)
+    power_strike = not armed.ranged and attacker.power_strike
     # The attack uses up the bonus it was prepared for and loses the other one.
     lose_bonuses(ctx, attacker)
-
-    targets: list[Target] = []
     warned: set[int] = set()
-    for target_arg in target_args:
-        victim = unit_arg(ctx, target_arg)
-        if not victim.in_play or victim.id == attacker.id:
-            raise refuse("bad_target", f"{victim.name} cannot be attacked.")
-        if not several and victim.player == attacker.player:
-            raise refuse(
-                "friendly_target", "Only area and spray attacks can touch your own models."
-            )
-        situation = _situation(target_arg)
-        if ranged and situation.attacker_in_melee and not rules.sidearm:
-            raise refuse(
-                "shooting_in_melee",
-                f"{attacker.name} stands in an enemy control zone: only a Handwaffe fires there.",
-            )
-        if situation.warning:
-            if not ranged and victim.stationary:
-                raise refuse(
-                    "warning_no_hit_flip",
-                    f"{victim.name} is hit automatically in melee: there is no hit flip to warn.",
-                )
-            if not victim.team_member:
-                raise refuse(
-                    "warning_team_only",
-                    f"{victim.name} is not a team fighter: no command point buys it a warning.",
-                )
-            if victim.player in warned:
-                raise refuse("warning_once", "A warning is paid once per attack.")
-            warned.add(victim.player)
-            spend_cp(ctx, victim.player, 1, "warning")
-        interferers = (
-            target_arg.ints("interferers", lo=-1, hi=len(ctx.state.units) - 1, most=6)
-            if ranged
-            else ()
-        )
-        _check_interferers(attacker, victim, situation, interferers)
-        reflex = combat.target_reflex(attacker, victim, situation, ranged=ranged, aimed=aimed)
-        value = (
-            combat.attack_value(attacker, index)
-            if index < len(attacker.weapons)
-            else combat.Modified(weapon.combat_value, ())
-        )
-        targets.append(
-            Target(
-                unit=victim.id,
-                reflex=reflex.value,
-                attack_value=value.value,
-                resistance_bonus=combat.HARD_COVER_RESISTANCE
-                if ranged and situation.cover == "hard"
-                else 0,
-                reflex_notes=reflex.notes,
-                interferers=interferers,
-                auto_hit=not ranged and victim.stationary,
-            )
-        )
-        if ranged and victim.shimmer:
-            ctx.emit("shimmer_used", unit=victim.id)
-    if rules.ammo is not None and ranged:
-        ctx.emit("ammo_used", unit=attacker.id, weapon=index)
-    if index >= len(attacker.weapons):
-        ctx.emit("erloeser_fired", unit=attacker.id)
+    targets = tuple(_declared_target(ctx, attacker, armed, t, warned) for t in target_args)
     penetration = attacker.penetration
-    if penetration:
-        ctx.emit("penetration_used", unit=attacker.id, melee=not ranged)
-    hit_modifier = weapon.bonus_cards + int(aimed)  # aimed is only ever true for ranged
+    _use_up(ctx, attacker, armed)
+    hit_modifier = armed.weapon.bonus_cards + int(armed.aimed)
     attack = Attack(
         kind=kind,
         player=attacker.player,
         attacker=attacker.id,
-        weapon=weapon,
-        weapon_index=index,
-        targets=tuple(targets),
+        weapon=armed.weapon,
+        weapon_index=armed.index,
+        targets=targets,
         reaction=reaction,
         charge=kind is AttackKind.CHARGE,
         power_strike=power_strike,
@@ -390,50 +422,56 @@ def _next_wound(ctx: Ctx) -> None:
         if victim_id is None or not ctx.state.unit(victim_id).in_play:
             ctx.emit("wound_skipped", target=index)
             continue
-        victim = ctx.state.unit(victim_id)
-        redirected = target.redirected_to is not None
-        outcome = Outcome.HIT if redirected else target.outcome
-        assert outcome is not None
-        weapon = attack.weapon
-        melee = attack.kind in (AttackKind.MELEE, AttackKind.CHARGE)
-        if weapon is not None:
-            strength = combat.strength(
-                weapon, power_strike=attack.power_strike, penetration=attack.penetration
-            )
-        else:
-            strength = target.strength
-        resistance = combat.resistance(
-            victim,
-            hard_cover=bool(target.resistance_bonus) and not redirected,
-            core_bonus=_core_bonus(ctx.state, victim),
-        )
-        modifier = combat.wound_modifier(
-            outcome=outcome,
-            crit_boosts=0 if redirected else target.crits_boost,
-            charge=attack.charge,
-            power_strike=attack.power_strike and melee,
-            stationary_in_melee=melee and victim.stationary,
-            target=victim,
-        )
-        deck = ctx.state.player(attack.player).deck
-        odds = wound_odds(deck, modifier, strength, resistance, victim.lp)
-        flipped = flip(deck, modifier, ctx.rng)
-        ctx.emit(
-            "wound_flipped",
-            target=index,
-            victim=victim.id,
-            flip=dump(flipped),
-            strength=strength,
-            resistance=resistance,
-            odds={
-                "knock_out": fraction_text(odds.knock_out),
-                "expected": fraction_text(odds.expected),
-                "damage": {str(d): fraction_text(p) for d, p in odds.damage.items()},
-            },
-        )
+        flipped = _flip_wound(ctx, attack, index, ctx.state.unit(victim_id))
         if attack.confirm and can_reroll(ctx.state, attack.player, flipped, 0):
             return
         _apply_wound(ctx)
+
+
+def _flip_wound(ctx: Ctx, attack: Attack, index: int, victim: Unit) -> Flip:
+    """The wound flip against ``victim``, the model the target's hit lands on."""
+    target = attack.targets[index]
+    redirected = target.redirected_to is not None
+    outcome = Outcome.HIT if redirected else target.outcome
+    assert outcome is not None
+    melee = attack.kind in (AttackKind.MELEE, AttackKind.CHARGE)
+    strength = (
+        combat.strength(
+            attack.weapon, power_strike=attack.power_strike, penetration=attack.penetration
+        )
+        if attack.weapon is not None
+        else target.strength
+    )
+    resistance = combat.resistance(
+        victim,
+        hard_cover=bool(target.resistance_bonus) and not redirected,
+        core_bonus=_core_bonus(ctx.state, victim),
+    )
+    modifier = combat.wound_modifier(
+        outcome=outcome,
+        crit_boosts=0 if redirected else target.crits_boost,
+        charge=attack.charge,
+        power_strike=attack.power_strike and melee,
+        stationary_in_melee=melee and victim.stationary,
+        target=victim,
+    )
+    deck = ctx.state.player(attack.player).deck
+    odds = wound_odds(deck, modifier, strength, resistance, victim.lp)
+    flipped = flip(deck, modifier, ctx.rng)
+    ctx.emit(
+        "wound_flipped",
+        target=index,
+        victim=victim.id,
+        flip=dump(flipped),
+        strength=strength,
+        resistance=resistance,
+        odds={
+            "knock_out": fraction_text(odds.knock_out),
+            "expected": fraction_text(odds.expected),
+            "damage": {str(d): fraction_text(p) for d, p in odds.damage.items()},
+        },
+    )
+    return flipped
 
 
 def _core_bonus(state: MatchState, victim: Unit) -> int:
@@ -469,37 +507,48 @@ def _apply_wound(ctx: Ctx) -> None:
         lp=max(0, victim.lp - dealt),
         shield_used=victim.shields > 0,
     )
+    if attack.weapon is not None:
+        _mark(ctx, attack, victim.id, dealt)
+    if dealt > 0:
+        lose_bonuses(ctx, ctx.state.unit(victim.id))
+    if ctx.state.unit(victim.id).lp <= 0:
+        outcomes.knock_out(
+            ctx,
+            victim.id,
+            credit=_knock_out_credit(ctx.state, attack, victim),
+            cause=attack.cause or "attack",
+            by_unit=attack.attacker,
+        )
+
+
+def _mark(ctx: Ctx, attack: Attack, victim: int, dealt: int) -> None:
+    """The weapon's markers on the wounded model (poison only when it did damage), up to the
+    most a model carries; each credited to who caused it."""
+    assert attack.weapon is not None
+    rules = weapon_rules(attack.weapon)
     by = (
         attack.player
         if attack.attacker is not None
         else (attack.credit[0] if len(attack.credit) == 1 else None)
     )
-    if attack.weapon is not None:
-        rules = weapon_rules(attack.weapon)
-        for marker, present in (
-            ("fire", rules.fire),
-            ("shock", rules.shock),
-            ("acid", rules.acid),
-            ("poison", rules.poison and dealt > 0),
-        ):
-            if present and ctx.state.unit(victim.id).markers.count(Marker(marker)) < MAX_MARKERS:
-                ctx.emit("marker_added", unit=victim.id, marker=marker, by=by)
-    if dealt > 0:
-        lose_bonuses(ctx, ctx.state.unit(victim.id))
-    if ctx.state.unit(victim.id).lp <= 0:
-        if attack.attacker is None:
-            credit = attack.credit
-        elif victim.player == attack.player:
-            credit = ctx.state.opponents(victim.player)
-        else:
-            credit = (attack.player,)
-        outcomes.knock_out(
-            ctx,
-            victim.id,
-            credit=credit,
-            cause=attack.cause or "attack",
-            by_unit=attack.attacker,
-        )
+    for marker, present in (
+        ("fire", rules.fire),
+        ("shock", rules.shock),
+        ("acid", rules.acid),
+        ("poison", rules.poison and dealt > 0),
+    ):
+        if present and ctx.state.unit(victim).markers.count(Marker(marker)) < MAX_MARKERS:
+            ctx.emit("marker_added", unit=victim, marker=marker, by=by)
+
+
+def _knock_out_credit(state: MatchState, attack: Attack, victim: Unit) -> tuple[int, ...]:
+    """Who scores the knock-out: whoever caused an automatic hit, the opponents for a model
+    hit by its own side, else the attacker's player."""
+    if attack.attacker is None:
+        return attack.credit
+    if victim.player == attack.player:
+        return state.opponents(victim.player)
+    return (attack.player,)
 
 
 def _finish_attack(ctx: Ctx) -> None:
@@ -611,77 +660,78 @@ def _reroll(ctx: Ctx, args: Args) -> None:
         raise refuse("reroll_nothing", "Name the cards to reroll.")
     state = ctx.state
     if state.attack is not None:
-        attack = state.attack
-        _flip_owner(args, attack.player)
-        if _hit_pending(attack):
-            flipped, used, purpose = attack.hit_flip, attack.hit_rerolls, FlipPurpose.HIT
-        else:
-            target = attack.targets[attack.current]
-            flipped, used, purpose = target.wound_flip, target.wound_rerolls, FlipPurpose.WOUND
-        assert flipped is not None
-        _reroll_cards(ctx, attack.player, flipped, used, positions, purpose, cost=1)
-        _accept_attack(ctx, args)
-        return
-    if state.disengage is not None:
-        d = state.disengage
-        striker = ctx.state.unit(d.strikes[d.current].unit)
-        _flip_owner(args, striker.player)
-        flipped = d.flips[d.current]
-        assert flipped is not None
-        _reroll_cards(
-            ctx,
-            striker.player,
-            flipped,
-            d.rerolls[d.current],
-            positions,
-            FlipPurpose.STRIKE,
-            cost=1,
-        )
-        _next_strike(ctx, d.current + 1)
-        return
-    if state.pending is not None:
-        pending = state.pending
-        if not pending.deciders:
-            raise refuse("not_now", "Nobody may reroll now.")
-        player = pending.deciders[0]
-        if args.has("player") and args.integer("player", lo=0) != player:
-            raise refuse("not_your_decision", f"{state.player(player).name} decides first.")
-        slot = pending.players.index(player)
-        flipped = pending.flips[slot]
-        assert flipped is not None
-        free = pending.purpose is FlipPurpose.INITIATIVE and rounds.free_initiative_reroll(
-            state, player
-        )
-        _reroll_cards(
-            ctx,
-            player,
-            flipped,
-            pending.rerolls[slot],
-            positions,
-            pending.purpose,
-            cost=0 if free else 1,
-        )
-        if free:
-            ctx.emit("free_reroll_used", player=player)
-        ctx.emit("reroll_decided", player=player)
-        _after_pending_decision(ctx)
-        return
-    if state.open_free_flip is not None and state.free_flip is not None:
-        player = state.open_free_flip
-        if args.has("player") and args.integer("player", lo=0) != player:
-            raise refuse("not_your_flip", "Only the player who flipped rerolls their cards.")
-        _reroll_cards(
-            ctx,
-            player,
-            state.free_flip,
-            state.free_flip_rerolls,
-            positions,
-            FlipPurpose.FREE,
-            cost=1,
-        )
-        ctx.emit("free_flip_closed")
-        return
-    raise refuse("nothing_to_reroll", "There is no flip to reroll.")
+        _reroll_attack(ctx, args, state.attack, positions)
+    elif state.disengage is not None:
+        _reroll_strike(ctx, args, state.disengage, positions)
+    elif state.pending is not None:
+        _reroll_pending(ctx, args, state.pending, positions)
+    elif state.open_free_flip is not None and state.free_flip is not None:
+        _reroll_free_flip(ctx, args, state.open_free_flip, state.free_flip, positions)
+    else:
+        raise refuse("nothing_to_reroll", "There is no flip to reroll.")
+
+
+def _reroll_attack(ctx: Ctx, args: Args, attack: Attack, positions: tuple[int, ...]) -> None:
+    _flip_owner(args, attack.player)
+    if _hit_pending(attack):
+        flipped, used, purpose = attack.hit_flip, attack.hit_rerolls, FlipPurpose.HIT
+    else:
+        target = attack.targets[attack.current]
+        flipped, used, purpose = target.wound_flip, target.wound_rerolls, FlipPurpose.WOUND
+    assert flipped is not None
+    _reroll_cards(ctx, attack.player, flipped, used, positions, purpose, cost=1)
+    _accept_attack(ctx, args)
+
+
+def _reroll_strike(ctx: Ctx, args: Args, d: Disengage, positions: tuple[int, ...]) -> None:
+    striker = ctx.state.unit(d.strikes[d.current].unit)
+    _flip_owner(args, striker.player)
+    flipped = d.flips[d.current]
+    assert flipped is not None
+    _reroll_cards(
+        ctx, striker.player, flipped, d.rerolls[d.current], positions, FlipPurpose.STRIKE, cost=1
+    )
+    _next_strike(ctx, d.current + 1)
+
+
+def _reroll_pending(ctx: Ctx, args: Args, pending: PendingFlip, positions: tuple[int, ...]) -> None:
+    """An initiative (or deployment) flip: the deciding player rerolls, the first initiative
+    reroll of a player who may have it for free costs nothing."""
+    state = ctx.state
+    if not pending.deciders:
+        raise refuse("not_now", "Nobody may reroll now.")
+    player = pending.deciders[0]
+    if args.has("player") and args.integer("player", lo=0) != player:
+        raise refuse("not_your_decision", f"{state.player(player).name} decides first.")
+    slot = pending.players.index(player)
+    flipped = pending.flips[slot]
+    assert flipped is not None
+    free = pending.purpose is FlipPurpose.INITIATIVE and rounds.free_initiative_reroll(
+        state, player
+    )
+    _reroll_cards(
+        ctx,
+        player,
+        flipped,
+        pending.rerolls[slot],
+        positions,
+        pending.purpose,
+        cost=0 if free else 1,
+    )
+    if free:
+        ctx.emit("free_reroll_used", player=player)
+    ctx.emit("reroll_decided", player=player)
+    _after_pending_decision(ctx)
+
+
+def _reroll_free_flip(
+    ctx: Ctx, args: Args, player: int, flipped: Flip, positions: tuple[int, ...]
+) -> None:
+    if args.has("player") and args.integer("player", lo=0) != player:
+        raise refuse("not_your_flip", "Only the player who flipped rerolls their cards.")
+    used = ctx.state.free_flip_rerolls
+    _reroll_cards(ctx, player, flipped, used, positions, FlipPurpose.FREE, cost=1)
+    ctx.emit("free_flip_closed")
 
 
 def _flip_owner(args: Args, player: int) -> None:

@@ -93,41 +93,42 @@ def _base_reflex(target: Unit, *, ranged: bool) -> tuple[int, list[str]]:
     return max(0, reflex), notes
 
 
+def _reflex_modifiers(
+    attacker: Unit | None, target: Unit, situation: Situation, *, ranged: bool, aimed: bool
+) -> tuple[tuple[bool, int, str], ...]:
+    """Every Reflex modifier of SPEC §1.5: whether it applies, its amount, its note."""
+    steady = attacker is not None and NamedAbility.STEADY_HAND in attacker.abilities
+    in_melee = situation.target_in_melee or situation.attacker_in_melee
+    return (
+        (
+            ranged and situation.cover in ("cover", "hard"),
+            COVER_BONUS,
+            "hard_cover" if situation.cover == "hard" else "cover",
+        ),
+        (not ranged and situation.obstacle, OBSTACLE_BONUS, "obstacle"),
+        (situation.target_elevated, ELEVATED_TARGET, "target_elevated"),
+        (situation.attacker_elevated, ELEVATED_ATTACKER, "attacker_elevated"),
+        (bool(target.dodges) and not target.stationary, DODGE_BONUS * target.dodges, "dodge"),
+        (ranged and in_melee and not steady, IN_MELEE_BONUS, "in_melee"),
+        (not ranged and situation.several_enemies, SEVERAL_ENEMIES_MALUS, "several_enemies"),
+        (situation.rear, REAR_MALUS, "rear"),
+        (ranged and aimed, AIM_MALUS, "aim"),
+        (situation.warning, WARNING_BONUS, "warning"),
+        (ranged and target.shimmer, SHIMMER_BONUS, "shimmer"),
+    )
+
+
 def target_reflex(
     attacker: Unit | None, target: Unit, situation: Situation, *, ranged: bool, aimed: bool
 ) -> Modified:
     """The target's Reflex against this attack with every modifier of SPEC §1.5."""
     reflex, notes = _base_reflex(target, ranged=ranged)
-
-    def add(amount: int, note: str) -> None:
-        nonlocal reflex
-        reflex += amount
-        notes.append(f"{note} {amount:+d}")
-
-    if ranged and situation.cover in ("cover", "hard"):
-        add(COVER_BONUS, "hard_cover" if situation.cover == "hard" else "cover")
-    if not ranged and situation.obstacle:
-        add(OBSTACLE_BONUS, "obstacle")
-    if situation.target_elevated:
-        add(ELEVATED_TARGET, "target_elevated")
-    if situation.attacker_elevated:
-        add(ELEVATED_ATTACKER, "attacker_elevated")
-    if target.dodges and not target.stationary:
-        add(DODGE_BONUS * target.dodges, "dodge")
-    steady = attacker is not None and NamedAbility.STEADY_HAND in attacker.abilities
-    in_melee = situation.target_in_melee or situation.attacker_in_melee
-    if ranged and in_melee and not steady:
-        add(IN_MELEE_BONUS, "in_melee")
-    if not ranged and situation.several_enemies:
-        add(SEVERAL_ENEMIES_MALUS, "several_enemies")
-    if situation.rear:
-        add(REAR_MALUS, "rear")
-    if ranged and aimed:
-        add(AIM_MALUS, "aim")
-    if situation.warning:
-        add(WARNING_BONUS, "warning")
-    if ranged and target.shimmer:
-        add(SHIMMER_BONUS, "shimmer")
+    for applies, amount, note in _reflex_modifiers(
+        attacker, target, situation, ranged=ranged, aimed=aimed
+    ):
+        if applies:
+            reflex += amount
+            notes.append(f"{note} {amount:+d}")
     return Modified(reflex, tuple(notes))
 
 

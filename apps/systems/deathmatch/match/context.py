@@ -5,11 +5,11 @@ the checks most commands begin with (phase, turn, AP, CP).
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from apps.systems.core.deck import Flip
+from apps.systems.core.engine import Decision
 from apps.systems.core.errors import RuleViolation
-from apps.systems.core.match import Args, CommandHandlers, Event
+from apps.systems.core.match import Args, CommandHandlers
 from apps.systems.deathmatch.match.apply import apply
 from apps.systems.deathmatch.match.modes import Mode, mode_by_slug
 from apps.systems.deathmatch.match.state import (
@@ -21,19 +21,12 @@ from apps.systems.deathmatch.match.state import (
 )
 
 
-class Ctx:
+class Ctx(Decision[MatchState]):
     """The decision in progress: the working state and the events emitted so far."""
 
-    def __init__(self, state: MatchState, rng: random.Random) -> None:
-        self.state = state
-        self.rng = rng
-        self.events: list[Event] = []
+    def __init__(self, state: MatchState, rng: random.Random, *, probe: bool = False) -> None:
+        super().__init__(apply, state, rng, probe=probe)
         self.round_end_scoring = False  # VP scored now count as reached at the same moment
-
-    def emit(self, event_type: str, **data: Any) -> None:
-        event = Event(event_type, data)
-        self.state = apply(self.state, event)
-        self.events.append(event)
 
     @property
     def mode(self) -> Mode:

@@ -9,15 +9,18 @@ from typing import Any, Final
 import cattrs
 
 from apps.systems.core.deck import draw, shuffled_deck
+from apps.systems.core.engine import RuleEngine, Screen
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop
-from apps.systems.core.match import Args, Command, CommandSpec, Event, TimelineLine
+from apps.systems.core.match import Args, Command, Event, TimelineLine
 from apps.systems.core.rosters import CatalogData, RosterInput
 from apps.systems.core.schema import FieldSpec
 from apps.systems.deathmatch.catalog import EquipmentCard, FighterProfile, ItemKind, Rank
-from apps.systems.deathmatch.match.apply import apply
+from apps.systems.deathmatch.match import rounds, upgrades
+from apps.systems.deathmatch.match.apply import APPLIERS
 from apps.systems.deathmatch.match.commands import COMMAND_SPECS
-from apps.systems.deathmatch.match.decide import decide
+from apps.systems.deathmatch.match.context import Ctx
+from apps.systems.deathmatch.match.handlers import COMMANDS
 from apps.systems.deathmatch.match.modes import (
     ObjectiveKind,
     Spot,
@@ -25,6 +28,7 @@ from apps.systems.deathmatch.match.modes import (
     mode_by_slug,
     modes_for,
 )
+from apps.systems.deathmatch.match.refusals import REFUSALS
 from apps.systems.deathmatch.match.serial import dump, load
 from apps.systems.deathmatch.match.state import (
     MatchState,
@@ -35,8 +39,8 @@ from apps.systems.deathmatch.match.state import (
     UnitKind,
 )
 from apps.systems.deathmatch.match.timeline import timeline_line
+from apps.systems.deathmatch.match.tracker.page import TrackerView, tracker_view
 from apps.systems.deathmatch.match.units import core_profile, fighter_unit, special_unit
-from apps.systems.deathmatch.match.view import REFUSALS, TrackerView, tracker_view, wizard_input
 from apps.systems.deathmatch.roster import totals
 from apps.systems.deathmatch.system import deathmatch_catalog, deathmatch_roster
 
@@ -94,26 +98,41 @@ SETUP_FIELDS: Final = (
 )
 
 
-class DeathmatchEngine:
-    def commands(self) -> tuple[CommandSpec, ...]:
-        return COMMAND_SPECS
+class DeathmatchEngine(RuleEngine[MatchState, Ctx]):
+    system_name = "Deathmatch"
+    # 2: an attack's queued automatic hits are a list (``Attack.queued_hits``), not encoded
+    # in ``then`` as "auto:<cause>:<strength>[:<then>]".
+    schema_version = 2
+    handlers = COMMANDS
+    appliers = APPLIERS
+    specs = COMMAND_SPECS
+    refusals = REFUSALS
+    event_upgrades = {1: upgrades.event_v1_to_v2}
+    state_upgrades = {1: upgrades.state_v1_to_v2}
 
     def setup_fields(self) -> tuple[FieldSpec, ...]:
         return SETUP_FIELDS
 
-    def tracker(
-        self,
-        state: MatchState,
-        *,
-        selected: int | None,
-        params: Mapping[str, str],
-        viewer: int | None = None,
-    ) -> TrackerView:
-        """Deathmatch hides nothing from one seat that it shows another: ``viewer`` is unused."""
-        return tracker_view(state, selected=selected, wizard=wizard_input(params))
+    def context(self, state: MatchState, rng: random.Random, *, probe: bool) -> Ctx:
+        return Ctx(state, rng, probe=probe)
 
-    def refusal(self, code: str) -> str | None:
-        return REFUSALS.get(code)
+    def before(self, ctx: Ctx, command: Command, args: Args) -> None:
+        """A free flip stays open for its rerolls; any other command closes it."""
+        if ctx.state.open_free_flip is not None and not _rerolls_free_flip(command, args):
+            ctx.emit("free_flip_closed")
+
+    def settle(self, ctx: Ctx) -> None:
+        rounds.settle(ctx)
+
+    def round_of(self, state: MatchState) -> int:
+        return state.round
+
+    def mode_of(self, state: MatchState) -> str:
+        return state.mode
+
+    def present(self, state: MatchState, screen: Screen) -> TrackerView:
+        """Deathmatch hides nothing from one seat that it shows another: the viewer is unused."""
+        return tracker_view(state, screen)
 
     def roster_settings(self, mode: str) -> dict[str, Any]:
         """Last Man Standing gives +0.5 ARP per Mech: its teams are checked with that bonus. A
@@ -215,12 +234,6 @@ class DeathmatchEngine:
     def initial_state(self) -> MatchState:
         return MatchState()
 
-    def decide(self, state: MatchState, command: Command, rng: random.Random) -> list[Event]:
-        return decide(state, command, rng)
-
-    def apply(self, state: MatchState, event: Event) -> MatchState:
-        return apply(state, event)
-
     def dump_state(self, state: MatchState) -> dict[str, Any]:
         data: dict[str, Any] = dump(state)
         return data
@@ -252,6 +265,10 @@ class DeathmatchEngine:
 
     def timeline(self, state: MatchState, event: Event) -> TimelineLine | None:
         return timeline_line(state, event)
+
+
+def _rerolls_free_flip(command: Command, args: Args) -> bool:
+    return command.type == "reroll" and args.optional_int("player", lo=0, hi=3) is not None
 
 
 def deck_summary(deck: Mapping[str, Any]) -> dict[str, Any]:

@@ -21,6 +21,7 @@ map. Coordinates are inches from the top-left corner; player 0 deploys along the
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -468,6 +469,57 @@ def board_size(players: int, game_size: int) -> int:
     return 36 if players > 2 or game_size == 7 else 24
 
 
+_FP, _SW = ObjectiveKind.FOCAL_POINT, ObjectiveKind.SWITCH
+SpotsMaker = Callable[[float, float, float], tuple[Spot, ...]]
+
+
+def _breakthrough_spots(size: float, c: float, depth: float) -> tuple[Spot, ...]:
+    return tuple(
+        Spot(f"{'A' if side == 0 else 'B'}{i + 1}", _SW, x, y, side=side)
+        for side, y in ((0, size - depth), (1, depth))
+        for i, x in enumerate((4, c, size - 4))
+    )
+
+
+# The objectives of each two-player mode on a board of ``size`` (centre ``c``, deployment zones
+# ``depth`` deep).
+_TWO_PLAYER_SPOTS: dict[str, SpotsMaker] = {
+    "deathmatch": lambda size, c, depth: (Spot("A", _FP, 4, c), Spot("B", _FP, size - 4, c)),
+    "conquest": lambda size, c, depth: (
+        Spot("A", _SW, 4, c),
+        Spot("B", _SW, size - 4, c),
+        Spot("C", _SW, c, depth + 4),
+        Spot("D", _SW, c, size - depth - 4),
+    ),
+    "flag-rush": lambda size, c, depth: (Spot("F", ObjectiveKind.FLAG, c, c),),
+    "onslaught": lambda size, c, depth: (
+        Spot("K1", ObjectiveKind.CORE, size - 4, c + 8, side=0),
+        Spot("K2", ObjectiveKind.CORE, 4, c - 8, side=1),
+        Spot("A", _SW, 8, c),
+        Spot("B", _SW, size - 8, c),
+    ),
+    "king-of-the-hill": lambda size, c, depth: (
+        Spot("A", _FP, 4, c),
+        Spot("B", _FP, size - 4, c),
+        Spot("H", ObjectiveKind.KING_ZONE, c, c, radius=4),
+    ),
+    "breakthrough": _breakthrough_spots,
+    "domination": lambda size, c, depth: (
+        Spot("A", _SW, 6, c),
+        Spot("B", _SW, c, c),
+        Spot("C", _SW, size - 6, c),
+    ),
+    "double-domination": lambda size, c, depth: (
+        Spot("A", _SW, 6, c + 6),
+        Spot("B", _SW, size - 6, c - 6),
+    ),
+    "capture-the-flag": lambda size, c, depth: (
+        Spot("F1", ObjectiveKind.FLAG, c, c + 8, side=0),
+        Spot("F2", ObjectiveKind.FLAG, c, c - 8, side=1),
+    ),
+}
+
+
 def _layout(mode: Mode, players: int, game_size: int) -> Layout:
     if not mode.min_players <= players <= mode.max_players:
         raise RuleViolation(
@@ -479,7 +531,6 @@ def _layout(mode: Mode, players: int, game_size: int) -> Layout:
         return _multiplayer_layout(mode, players, size)
     depth = 10 if size == 36 else 4
     half = 18 if size == 36 else 12
-    c = size / 2
     if mode.diagonal:
         zones = (
             Zone(0, size - half, size - depth, half, depth),
@@ -487,48 +538,8 @@ def _layout(mode: Mode, players: int, game_size: int) -> Layout:
         )
     else:
         zones = (Zone(0, 0, size - depth, size, depth), Zone(1, 0, 0, size, depth))
-    spots: tuple[Spot, ...] = ()
-    fp, sw = ObjectiveKind.FOCAL_POINT, ObjectiveKind.SWITCH
-    match mode.slug:
-        case "deathmatch":
-            spots = (Spot("A", fp, 4, c), Spot("B", fp, size - 4, c))
-        case "conquest":
-            spots = (
-                Spot("A", sw, 4, c),
-                Spot("B", sw, size - 4, c),
-                Spot("C", sw, c, depth + 4),
-                Spot("D", sw, c, size - depth - 4),
-            )
-        case "flag-rush":
-            spots = (Spot("F", ObjectiveKind.FLAG, c, c),)
-        case "onslaught":
-            spots = (
-                Spot("K1", ObjectiveKind.CORE, size - 4, c + 8, side=0),
-                Spot("K2", ObjectiveKind.CORE, 4, c - 8, side=1),
-                Spot("A", sw, 8, c),
-                Spot("B", sw, size - 8, c),
-            )
-        case "king-of-the-hill":
-            spots = (
-                Spot("A", fp, 4, c),
-                Spot("B", fp, size - 4, c),
-                Spot("H", ObjectiveKind.KING_ZONE, c, c, radius=4),
-            )
-        case "breakthrough":
-            spots = tuple(
-                Spot(f"{'A' if side == 0 else 'B'}{i + 1}", sw, x, y, side=side)
-                for side, y in ((0, size - depth), (1, depth))
-                for i, x in enumerate((4, c, size - 4))
-            )
-        case "domination":
-            spots = (Spot("A", sw, 6, c), Spot("B", sw, c, c), Spot("C", sw, size - 6, c))
-        case "double-domination":
-            spots = (Spot("A", sw, 6, c + 6), Spot("B", sw, size - 6, c - 6))
-        case "capture-the-flag":
-            spots = (
-                Spot("F1", ObjectiveKind.FLAG, c, c + 8, side=0),
-                Spot("F2", ObjectiveKind.FLAG, c, c - 8, side=1),
-            )
+    maker = _TWO_PLAYER_SPOTS.get(mode.slug)
+    spots = maker(size, size / 2, depth) if maker is not None else ()
     return Layout(size=size, zones=zones, spots=spots)
 
 

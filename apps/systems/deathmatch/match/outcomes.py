@@ -4,7 +4,8 @@ king, VIPs, the VP target, teams wiped out, end-of-round scoring per mode and fi
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from apps.systems.core.match import Args
 from apps.systems.deathmatch.match import rounds
@@ -41,19 +42,9 @@ def knock_out(
         credit = ctx.state.opponents(victim.player)
     ctx.emit("knocked_out", unit=victim.id, credit=list(credit), cause=cause, by=by_unit)
     if victim.team_member:
-        for player in credit:
-            if mode.ko_vp:
-                score(ctx, player, mode.ko_vp, "knock_out", victim.name)
-            if mode.vip_vp and victim.vip:
-                score(ctx, player, mode.vip_vp, "vip", victim.name)
-        if mode.ko_vp_to_opponent and len(ctx.state.players) == 2:
-            (opponent,) = ctx.state.opponents(victim.player)
-            score(ctx, opponent, mode.ko_vp_to_opponent, "knock_out", victim.name)
+        _score_knock_out(ctx, victim, credit)
     if victim.kind is UnitKind.CORE:
-        for player in ctx.state.opponents(victim.player):
-            score(ctx, player, mode.core_destroyed_vp, "core_destroyed", victim.name)
-        if ctx.state.first_core_destroyer is None:
-            ctx.emit("first_core_destroyed", player=ctx.state.opponents(victim.player)[0])
+        _score_core(ctx, victim)
     # A Breakthrough marker goes back to its owner's zone; a flag drops where the carrier fell.
     dropped = ObjectiveState.IN_ZONE if mode.breakthrough else ObjectiveState.DROPPED
     for flag_id in victim.flags:
@@ -67,6 +58,27 @@ def knock_out(
     if ctx.state.active == victim.id:
         ctx.emit("activation_ended", unit=victim.id, reason="knocked_out")
     _check_wiped_out(ctx)
+
+
+def _score_knock_out(ctx: Ctx, victim: Unit, credit: tuple[int, ...]) -> None:
+    """The mode's VP for knocking out a team fighter (and its VIP), to whoever gets credit."""
+    mode = ctx.mode
+    for player in credit:
+        if mode.ko_vp:
+            score(ctx, player, mode.ko_vp, "knock_out", victim.name)
+        if mode.vip_vp and victim.vip:
+            score(ctx, player, mode.vip_vp, "vip", victim.name)
+    if mode.ko_vp_to_opponent and len(ctx.state.players) == 2:
+        (opponent,) = ctx.state.opponents(victim.player)
+        score(ctx, opponent, mode.ko_vp_to_opponent, "knock_out", victim.name)
+
+
+def _score_core(ctx: Ctx, core: Unit) -> None:
+    """Onslaught: a destroyed energy core scores for its owner's opponents."""
+    for player in ctx.state.opponents(core.player):
+        score(ctx, player, ctx.mode.core_destroyed_vp, "core_destroyed", core.name)
+    if ctx.state.first_core_destroyer is None:
+        ctx.emit("first_core_destroyed", player=ctx.state.opponents(core.player)[0])
 
 
 def _king_falls(ctx: Ctx, king: Unit, by_unit: int | None) -> None:
@@ -166,75 +178,96 @@ def _score_round(ctx: Ctx, args: Args) -> None:
     """End phase: the players say who controls each focal point and whether the king stands in
     the zone; switches and flags the tracker knows. Then the round's VP and the end check."""
     require_awaiting(ctx, "score")
-    mode, state = ctx.mode, ctx.state
-    controllers = args.mapping("focal_points")
     ctx.round_end_scoring = True
-    for objective in state.objectives:
+    _score_focal_points(ctx, args.mapping("focal_points"))
+    _score_switches(ctx)
+    if ctx.mode.king:
+        king = next((u for u in ctx.state.units if u.king and u.in_play), None)
+        if king is not None and args.boolean("king_in_zone"):
+            score(ctx, king.player, ctx.mode.king_vp, "king", king.name)
+    if ctx.mode.flag_home_vp:
+        _score_flags_home(ctx)
+    ctx.round_end_scoring = False
+    check_targets(ctx)
+    _end_of_round_check(ctx)
+
+
+def _score_focal_points(ctx: Ctx, controllers: Mapping[str, Any]) -> None:
+    """Who controls each focal point is told by the players; each scores the mode's VP."""
+    for objective in ctx.state.objectives:
         if objective.kind != ObjectiveKind.FOCAL_POINT.value:
             continue
         owner = controllers.get(objective.id)
         if owner is not None:
             owner = player_arg(ctx, Args({"player": owner}))
         ctx.emit("switch_changed", objective=objective.id, owner=owner)
-        if owner is not None and mode.focal_vp:
-            score(ctx, owner, mode.focal_vp, "focal_point", objective.id)
-    owned = {
-        p.index: [
+        if owner is not None and ctx.mode.focal_vp:
+            score(ctx, owner, ctx.mode.focal_vp, "focal_point", objective.id)
+
+
+def _score_switches(ctx: Ctx) -> None:
+    """Each switch held scores its VP; holding enough of them scores Domination."""
+    mode = ctx.mode
+    if mode.breakthrough:
+        return
+    for player in ctx.state.players:
+        switches = [
             o.id
             for o in ctx.state.objectives
-            if o.kind == ObjectiveKind.SWITCH.value and o.owner == p.index and not mode.breakthrough
+            if o.kind == ObjectiveKind.SWITCH.value and o.owner == player.index
         ]
-        for p in state.players
-    }
-    for player, switches in owned.items():
-        if mode.switch_vp:
-            for switch in switches:
-                score(ctx, player, mode.switch_vp, "switch", switch)
+        for switch in switches if mode.switch_vp else ():
+            score(ctx, player.index, mode.switch_vp, "switch", switch)
         if mode.domination is not None and len(switches) >= mode.domination[0]:
-            score(ctx, player, mode.domination[1], "domination", ", ".join(switches))
-    if mode.king:
-        king = next((u for u in ctx.state.units if u.king and u.in_play), None)
-        if king is not None and args.boolean("king_in_zone"):
-            score(ctx, king.player, mode.king_vp, "king", king.name)
-    if mode.flag_home_vp:
-        for objective in ctx.state.objectives:
-            if (
-                objective.kind == ObjectiveKind.FLAG.value
-                and objective.side is not None
-                and objective.state is ObjectiveState.HOME
-            ):
-                score(ctx, objective.side, mode.flag_home_vp, "flag_home", objective.id)
-    ctx.round_end_scoring = False
-    check_targets(ctx)
-    _end_of_round_check(ctx)
+            score(ctx, player.index, mode.domination[1], "domination", ", ".join(switches))
+
+
+def _score_flags_home(ctx: Ctx) -> None:
+    for objective in ctx.state.objectives:
+        home = objective.side is not None and objective.state is ObjectiveState.HOME
+        if objective.kind == ObjectiveKind.FLAG.value and home:
+            assert objective.side is not None
+            score(ctx, objective.side, ctx.mode.flag_home_vp, "flag_home", objective.id)
+
+
+def _game_over(ctx: Ctx) -> bool:
+    mode, state = ctx.mode, ctx.state
+    last_round = mode.rounds is not None and state.round >= mode.rounds
+    at_limit = mode.end_at_vp is not None and any(
+        p.total_vp >= mode.end_at_vp for p in state.players
+    )
+    return last_round or state.game_ending or at_limit
 
 
 def _end_of_round_check(ctx: Ctx) -> None:
     mode, state = ctx.mode, ctx.state
-    over = (
-        (mode.rounds is not None and state.round >= mode.rounds)
-        or state.game_ending
-        or (mode.end_at_vp is not None and any(p.total_vp >= mode.end_at_vp for p in state.players))
-    )
-    if not over:
+    if not _game_over(ctx):
         rounds.start_round(ctx, state.round + 1)
         return
     if mode.breakthrough:
-        for objective in ctx.state.objectives:
-            if (
-                objective.kind == ObjectiveKind.SWITCH.value
-                and objective.locked
-                and objective.owner is not None
-            ):
-                score(ctx, objective.owner, mode.breakthrough_vp, "breakthrough", objective.id)
+        _score_breakthroughs(ctx)
     if mode.cores:
-        for core in ctx.state.units:
-            if core.kind is UnitKind.CORE and core.in_play:
-                thirds = (core.max_lp - core.lp) * 3 // core.max_lp
-                for player in ctx.state.opponents(core.player):
-                    score(ctx, player, thirds * mode.core_third_vp, "core_damage", core.name)
+        _score_core_damage(ctx)
     if state.game_ending:
         reason = "vp_target" if mode.vp_target else "core_destroyed"
     else:
         reason = "rounds" if mode.rounds is not None and state.round >= mode.rounds else "vp_limit"
     _end_game(ctx, reason)
+
+
+def _score_breakthroughs(ctx: Ctx) -> None:
+    """Breakthrough: every enemy switch activated for good scores at the end."""
+    for objective in ctx.state.objectives:
+        locked = objective.locked and objective.owner is not None
+        if objective.kind == ObjectiveKind.SWITCH.value and locked:
+            assert objective.owner is not None
+            score(ctx, objective.owner, ctx.mode.breakthrough_vp, "breakthrough", objective.id)
+
+
+def _score_core_damage(ctx: Ctx) -> None:
+    """Onslaught: a standing core's lost thirds score for its owner's opponents."""
+    for core in ctx.state.units:
+        if core.kind is UnitKind.CORE and core.in_play:
+            thirds = (core.max_lp - core.lp) * 3 // core.max_lp
+            for player in ctx.state.opponents(core.player):
+                score(ctx, player, thirds * ctx.mode.core_third_vp, "core_damage", core.name)

@@ -3,10 +3,11 @@ here, so replaying a stored log always rebuilds the same state."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from apps.systems.core.engine import EventAppliers
 from apps.systems.core.match import Event
 from apps.systems.grundregeln.match.serial import load
 from apps.systems.grundregeln.match.state import (
@@ -23,6 +24,22 @@ from apps.systems.grundregeln.match.state import (
 from apps.systems.grundregeln.scenario import Scenario
 
 Data = Mapping[str, Any]
+
+
+class _NumberedAppliers(EventAppliers[MatchState]):
+    """The appliers by event type; every event also moves the command counter on to the
+    command number ``n`` it carries (the next command's events are stamped ``n + 1``)."""
+
+    def apply(self, state: MatchState, event: Event) -> MatchState:
+        state = super().apply(state, event)
+        number = event.data.get("n")
+        if isinstance(number, int) and number > state.command_no:
+            state = replace(state, command_no=number)
+        return state
+
+
+APPLIERS: EventAppliers[MatchState] = _NumberedAppliers()
+handles = APPLIERS.event
 
 
 def _record(kind: str, roll: Data, **fields: Any) -> RollRecord:
@@ -66,6 +83,7 @@ def _engage(state: MatchState, a: int, b: int) -> MatchState:
     return state
 
 
+@handles("match_started")
 def _match_started(state: MatchState, data: Data) -> MatchState:
     return MatchState(
         mode=data["mode"],
@@ -78,6 +96,7 @@ def _match_started(state: MatchState, data: Data) -> MatchState:
     )
 
 
+@handles("round_start_rolled")
 def _round_start_rolled(state: MatchState, data: Data) -> MatchState:
     records = []
     odds = [str(p) for p in data["odds"]]
@@ -96,10 +115,12 @@ def _round_start_rolled(state: MatchState, data: Data) -> MatchState:
     return replace(state, roll_winner=data["winner"], phase=Phase.STARTER)
 
 
+@handles("starter_chosen")
 def _starter_chosen(state: MatchState, data: Data) -> MatchState:
     return replace(state, starter=data["player"], turn=data["player"], phase=Phase.ACTIONS)
 
 
+@handles("morale_tested")
 def _morale_tested(state: MatchState, data: Data) -> MatchState:
     record = _record(
         "morale",
@@ -116,6 +137,7 @@ def _morale_tested(state: MatchState, data: Data) -> MatchState:
     return state
 
 
+@handles("fled")
 def _fled(state: MatchState, data: Data) -> MatchState:
     unit = data["unit"]
     record = _record("flight", data["roll"], unit=unit, result=data["distance"], odds=_odds(data))
@@ -138,6 +160,7 @@ def _declared(data: Data) -> Declared:
     )
 
 
+@handles("action_declared")
 def _action_declared(state: MatchState, data: Data) -> MatchState:
     pending = Pending(
         action=_declared(data), reacting=tuple(data["reacting"]), mover=data.get("mover")
@@ -146,6 +169,7 @@ def _action_declared(state: MatchState, data: Data) -> MatchState:
     return state.with_model(data["unit"], activated=True)
 
 
+@handles("reaction_declared")
 def _reaction_declared(state: MatchState, data: Data) -> MatchState:
     assert state.pending is not None
     pending = replace(state.pending, reactions=(*state.pending.reactions, _declared(data)))
@@ -153,6 +177,7 @@ def _reaction_declared(state: MatchState, data: Data) -> MatchState:
     return replace(state, pending=pending).with_model(data["unit"], activated=True, reacted=True)
 
 
+@handles("reaction_moved")
 def _reaction_moved(state: MatchState, data: Data) -> MatchState:
     assert state.pending is not None
     reactions = list(state.pending.reactions)
@@ -161,6 +186,7 @@ def _reaction_moved(state: MatchState, data: Data) -> MatchState:
     return replace(state, pending=replace(state.pending, reactions=tuple(reactions)))
 
 
+@handles("reaction_resolved")
 def _reaction_resolved(state: MatchState, data: Data) -> MatchState:
     assert state.pending is not None
     reactions = list(state.pending.reactions)
@@ -170,12 +196,14 @@ def _reaction_resolved(state: MatchState, data: Data) -> MatchState:
     return replace(state, pending=pending)
 
 
+@handles("action_resolved")
 def _action_resolved(state: MatchState, data: Data) -> MatchState:
     assert state.pending is not None
     action = replace(state.pending.action, resolved=True, possible=data["possible"])
     return replace(state, pending=replace(state.pending, action=action, closed=True))
 
 
+@handles("moved")
 def _moved(state: MatchState, data: Data) -> MatchState:
     unit = data["unit"]
     if "roll" in data:
@@ -189,6 +217,7 @@ def _moved(state: MatchState, data: Data) -> MatchState:
     return state
 
 
+@handles("attacked")
 def _attacked(state: MatchState, data: Data) -> MatchState:
     target, attacker = data["target"], data.get("attacker")
     records = [
@@ -234,6 +263,7 @@ def _attacked(state: MatchState, data: Data) -> MatchState:
     return state
 
 
+@handles("pushed")
 def _pushed(state: MatchState, data: Data) -> MatchState:
     record = _record(
         "push",
@@ -247,6 +277,7 @@ def _pushed(state: MatchState, data: Data) -> MatchState:
     return _unengage(state, data["unit"], (data["target"],))
 
 
+@handles("casualties_removed")
 def _casualties_removed(state: MatchState, data: Data) -> MatchState:
     for unit in data["units"]:
         state = _unengage(state, unit).with_model(unit, out=True)
@@ -257,26 +288,31 @@ def _casualties_removed(state: MatchState, data: Data) -> MatchState:
     return state
 
 
+@handles("activation_ended")
 def _activation_ended(state: MatchState, data: Data) -> MatchState:
     return replace(state, pending=None, rallied=None, turn=data.get("next"))
 
 
+@handles("round_ended")
 def _round_ended(state: MatchState, data: Data) -> MatchState:
     models = tuple(replace(m, activated=False, reacted=False, blocking=False) for m in state.models)
     players = tuple(replace(p, npc_moves=0, npc_done=False) for p in state.players)
     return replace(state, models=models, players=players, pending=None, rallied=None, turn=None)
 
 
+@handles("npc_phase_started")
 def _npc_phase_started(state: MatchState, data: Data) -> MatchState:
     if data["step"] == "actions":
         return replace(state, phase=Phase.NPC_ACTIONS, turn=None)
     return replace(state, phase=Phase.NPC_MOVES, turn=data["turn"])
 
 
+@handles("npc_skipped")
 def _npc_skipped(state: MatchState, data: Data) -> MatchState:
     return replace(state, rallied=None).with_model(data["unit"], activated=True)
 
 
+@handles("npc_moved")
 def _npc_moved(state: MatchState, data: Data) -> MatchState:
     # Only events stored before commit 1eeb848 carry the move's roll: "move_npc" moved the NPC
     # at once then; now the move is declared and its dice come with the resolution. Kept so
@@ -293,14 +329,17 @@ def _npc_moved(state: MatchState, data: Data) -> MatchState:
     )
 
 
+@handles("npc_moves_done")
 def _npc_moves_done(state: MatchState, data: Data) -> MatchState:
     return replace(state.with_player(data["player"], npc_done=True), turn=data.get("next"))
 
 
+@handles("scoring_started")
 def _scoring_started(state: MatchState, data: Data) -> MatchState:
     return replace(state, phase=Phase.SCORING, turn=None)
 
 
+@handles("round_scored")
 def _round_scored(state: MatchState, data: Data) -> MatchState:
     state = replace(state, holders=tuple(data["holders"]))
     for entry in data["vp"]:
@@ -310,6 +349,7 @@ def _round_scored(state: MatchState, data: Data) -> MatchState:
     return state
 
 
+@handles("round_started")
 def _round_started(state: MatchState, data: Data) -> MatchState:
     # The NPC phase's markers and blocks (it comes after the round end) go now.
     models = tuple(replace(m, activated=False, reacted=False, blocking=False) for m in state.models)
@@ -325,11 +365,13 @@ def _round_started(state: MatchState, data: Data) -> MatchState:
     )
 
 
+@handles("game_ended")
 def _game_ended(state: MatchState, data: Data) -> MatchState:
     result = Result(winners=tuple(data["winners"]), draw=data["draw"], reason=data["reason"])
     return replace(state, phase=Phase.OVER, result=result, pending=None, turn=None)
 
 
+@handles("free_rolled")
 def _free_rolled(state: MatchState, data: Data) -> MatchState:
     record = _record(
         "free",
@@ -343,6 +385,7 @@ def _free_rolled(state: MatchState, data: Data) -> MatchState:
     return _with_rolls(state, data, record)
 
 
+@handles("adjusted")
 def _adjusted(state: MatchState, data: Data) -> MatchState:
     changes: dict[str, object] = {}
     if "lp" in data:
@@ -354,16 +397,19 @@ def _adjusted(state: MatchState, data: Data) -> MatchState:
     return state.with_model(data["unit"], **changes)
 
 
+@handles("vp_adjusted")
 def _vp_adjusted(state: MatchState, data: Data) -> MatchState:
     player = state.players[data["player"]]
     entry = VpEntry(state.round, data["points"], "adjusted", data.get("note", ""))
     return state.with_player(data["player"], vp=(*player.vp, entry))
 
 
+@handles("weapon_switched")
 def _weapon_switched(state: MatchState, data: Data) -> MatchState:
     return state.with_model(data["unit"], ready_weapon=data["weapon"])
 
 
+@handles("reloaded")
 def _reloaded(state: MatchState, data: Data) -> MatchState:
     model = state.models[data["unit"]]
     return state.with_model(
@@ -371,59 +417,22 @@ def _reloaded(state: MatchState, data: Data) -> MatchState:
     )
 
 
+@handles("morale_restored")
 def _morale_restored(state: MatchState, data: Data) -> MatchState:
     return state.with_model(data["unit"], fleeing=False)
 
 
+@handles("blocked")
 def _blocked(state: MatchState, data: Data) -> MatchState:
     return state.with_model(data["unit"], blocking=True)
 
 
+@handles("item_used")
+@handles("conceded")
 def _noted(state: MatchState, data: Data) -> MatchState:
     """Events that only the log reads (an item used, a scenario action, a concession)."""
     return state
 
 
-APPLIERS: Mapping[str, Callable[[MatchState, Data], MatchState]] = {
-    "match_started": _match_started,
-    "round_start_rolled": _round_start_rolled,
-    "starter_chosen": _starter_chosen,
-    "morale_tested": _morale_tested,
-    "fled": _fled,
-    "action_declared": _action_declared,
-    "reaction_declared": _reaction_declared,
-    "reaction_moved": _reaction_moved,
-    "reaction_resolved": _reaction_resolved,
-    "action_resolved": _action_resolved,
-    "moved": _moved,
-    "attacked": _attacked,
-    "pushed": _pushed,
-    "weapon_switched": _weapon_switched,
-    "reloaded": _reloaded,
-    "morale_restored": _morale_restored,
-    "blocked": _blocked,
-    "item_used": _noted,
-    "casualties_removed": _casualties_removed,
-    "activation_ended": _activation_ended,
-    "round_ended": _round_ended,
-    "npc_phase_started": _npc_phase_started,
-    "npc_skipped": _npc_skipped,
-    "npc_moved": _npc_moved,
-    "npc_moves_done": _npc_moves_done,
-    "scoring_started": _scoring_started,
-    "round_scored": _round_scored,
-    "round_started": _round_started,
-    "game_ended": _game_ended,
-    "free_rolled": _free_rolled,
-    "adjusted": _adjusted,
-    "vp_adjusted": _vp_adjusted,
-    "conceded": _noted,
-}
-
-
 def apply(state: MatchState, event: Event) -> MatchState:
-    state = APPLIERS[event.type](state, event.data)
-    number = event.data.get("n")
-    if isinstance(number, int) and number > state.command_no:
-        state = replace(state, command_no=number)
-    return state
+    return APPLIERS.apply(state, event)

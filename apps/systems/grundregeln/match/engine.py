@@ -9,18 +9,22 @@ from typing import Any, Final
 
 import cattrs
 
+from apps.systems.core.engine import RuleEngine, Screen
 from apps.systems.core.errors import RuleViolation
-from apps.systems.core.match import Args, Command, CommandSpec, Event, TimelineLine
+from apps.systems.core.match import Args, Command, Event, TimelineLine
 from apps.systems.core.rosters import CatalogData, RosterInput
-from apps.systems.core.schema import FieldSpec, SchemaError
+from apps.systems.core.schema import SchemaError
 from apps.systems.grundregeln.catalog import ItemKind, Profile, Weapon
-from apps.systems.grundregeln.match.apply import apply
+from apps.systems.grundregeln.match.apply import APPLIERS
 from apps.systems.grundregeln.match.commands import COMMAND_SPECS
-from apps.systems.grundregeln.match.decide import decide, first_round_events
+from apps.systems.grundregeln.match.context import Ctx
+from apps.systems.grundregeln.match.flow import first_round_events
+from apps.systems.grundregeln.match.handlers import COMMANDS
+from apps.systems.grundregeln.match.refusals import REFUSALS
 from apps.systems.grundregeln.match.serial import dump, load
 from apps.systems.grundregeln.match.state import MatchState, Model, Phase, PlayerState
 from apps.systems.grundregeln.match.timeline import timeline_line
-from apps.systems.grundregeln.match.view import REFUSALS, TrackerView, tracker_view
+from apps.systems.grundregeln.match.tracker.page import TrackerView, tracker_view
 from apps.systems.grundregeln.scenario import Behaviour, Scenario, scenario_from_data
 from apps.systems.grundregeln.system import grundregeln_catalog
 
@@ -102,30 +106,33 @@ def _valid(slug: str, name: str, data: object) -> bool:
     return True
 
 
-class GrundregelnEngine:
-    def commands(self) -> tuple[CommandSpec, ...]:
-        return COMMAND_SPECS
+class GrundregelnEngine(RuleEngine[MatchState, Ctx]):
+    system_name = "Grundregeln"
+    # 1: every event carries its command's number "n". "npc_moved" events stored before
+    # commit 1eeb848 also carry the move's roll (``apply`` still reads it): no upgrade can
+    # split one such event into the move and the NPC's marker, and none is needed.
+    schema_version = 1
+    handlers = COMMANDS
+    appliers = APPLIERS
+    specs = COMMAND_SPECS
+    refusals = REFUSALS
 
-    def setup_fields(self) -> tuple[FieldSpec, ...]:
-        # The scenario (the match's mission) carries rounds, NPCs and victory conditions.
-        return ()
+    def context(self, state: MatchState, rng: random.Random, *, probe: bool) -> Ctx:
+        return Ctx(state, rng, probe=probe)
 
-    def tracker(
-        self,
-        state: MatchState,
-        *,
-        selected: int | None,
-        params: Mapping[str, str],
-        viewer: int | None = None,
-    ) -> TrackerView:
-        """Grundregeln hides nothing from one seat that it shows another: ``viewer`` is unused."""
-        return tracker_view(state, selected=selected, params=params)
+    def before(self, ctx: Ctx, command: Command, args: Args) -> None:
+        if not ctx.state.players:
+            raise RuleViolation("not_started", "The match has not started.")
 
-    def refusal(self, code: str) -> str | None:
-        return REFUSALS.get(code)
+    def round_of(self, state: MatchState) -> int:
+        return state.round
 
-    def roster_settings(self, mode: str) -> dict[str, Any]:
-        return {}
+    def mode_of(self, state: MatchState) -> str:
+        return state.mode
+
+    def present(self, state: MatchState, screen: Screen) -> TrackerView:
+        """Grundregeln hides nothing from one seat that it shows another: the viewer is unused."""
+        return tracker_view(state, screen)
 
     def team_setup(self, roster: RosterInput, catalog: CatalogData) -> dict[str, Any]:
         """The models of a roster with their cards and items resolved; unknown cards are left
@@ -206,16 +213,10 @@ class GrundregelnEngine:
                 "n": 1,
             },
         )
-        return [started, *first_round_events(apply(self.initial_state(), started), rng)]
+        return [started, *first_round_events(self.apply(self.initial_state(), started), rng)]
 
     def initial_state(self) -> MatchState:
         return MatchState()
-
-    def decide(self, state: MatchState, command: Command, rng: random.Random) -> list[Event]:
-        return decide(state, command, rng)
-
-    def apply(self, state: MatchState, event: Event) -> MatchState:
-        return apply(state, event)
 
     def dump_state(self, state: MatchState) -> dict[str, Any]:
         data: dict[str, Any] = dump(state)

@@ -1,5 +1,8 @@
-"""The decision in progress shared by every command: the working state, the dice, the
-command registry and the small helpers most handlers use.
+"""The decision in progress shared by every command (``core.engine.Decision``): the working
+state, the dice, the command registry and the small helpers most handlers use.
+
+Every Universalis event is a patch of the fields it changed (``serial.apply_patch``): ``emit``
+builds the patch from the new values of units, players and the match.
 """
 
 from __future__ import annotations
@@ -10,23 +13,23 @@ from fractions import Fraction
 from typing import Any
 
 from apps.systems.core.distributions import fraction_text
+from apps.systems.core.engine import Decision
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Args, CommandHandlers, Event
 from apps.systems.universalis.match.odds import attribute_odds, comparative_odds
-from apps.systems.universalis.match.serial import apply, dump
+from apps.systems.universalis.match.serial import APPLIERS, dump
 from apps.systems.universalis.match.state import MatchState, Roll, Unit
 from apps.systems.universalis.match.values import attribute_value
 
 SIDES = 12
 
 
-class Ctx:
-    """The decision in progress: the working state, the events and the rolls so far."""
+class Ctx(Decision[MatchState]):
+    """The decision in progress: the working state, the events and the rolls so far (shown in
+    the roll panel once the command is decided, ``UniversalisEngine.settle``)."""
 
-    def __init__(self, state: MatchState, rng: random.Random) -> None:
-        self.state = state
-        self.rng = rng
-        self.events: list[Event] = []
+    def __init__(self, state: MatchState, rng: random.Random, *, probe: bool = False) -> None:
+        super().__init__(APPLIERS.apply, state, rng, probe=probe)
         self.rolls: list[Roll] = []
 
     def emit(
@@ -38,6 +41,8 @@ class Ctx:
         state: Mapping[str, Any] | None = None,
         **data: Any,
     ) -> None:
+        """Emit ``event_type`` with ``data`` and the patch of the fields it changes: ``units``
+        (unit id → fields), ``players`` (index → fields) and ``state`` (the match's fields)."""
         patch: dict[str, Any] = {}
         if state:
             patch["state"] = {key: dump(value) for key, value in state.items()}
@@ -50,9 +55,7 @@ class Ctx:
             patch["units"] = {
                 str(uid): {k: dump(v) for k, v in fields.items()} for uid, fields in units.items()
             }
-        event = Event(event_type, {**data, "patch": patch})
-        self.state = apply(self.state, event)
-        self.events.append(event)
+        self.record(Event(event_type, {**data, "patch": patch}))
 
     def unit(self, unit_id: int) -> Unit:
         return self.state.unit(unit_id)

@@ -20,7 +20,7 @@ from apps.systems.universalis.match.odds import (
 )
 from apps.systems.universalis.match.serial import dump
 from apps.systems.universalis.match.state import Burn, PanicDue, Roll, Unit, Zone, ZoneName
-from apps.systems.universalis.match.values import wound_values
+from apps.systems.universalis.match.values import WoundValues, wound_values
 
 ZONE_ROLL = {
     **dict.fromkeys(range(1, 7), ZoneName.TORSO),
@@ -61,10 +61,41 @@ def wound_roll(
         return
     zone = _hit_zone(ctx, victim)
     values = wound_values(attacker, victim, weapon_, extra=extra, cover=cover)
-    effects, rerolls = values.effects, values.rerolls
-    wound_value, armour_value = values.wound, values.armour
+    wound, armour, rolls = _wound_rolls(ctx, values, weapon_, victim)
+    ctx.emit(
+        "wound_rolled",
+        unit=victim.id,
+        weapon=weapon_.name,
+        zone=None if zone is None else zone.value,
+        wound=wound,
+        armour=armour,
+        rolls=[roll_data(r) for r in rolls],
+    )
+    if wound < armour:
+        return
+    if wound == armour:
+        take_shock(ctx, victim.id, 1, cause="tie")
+        return
+    damage = math.ceil(weapon_.damage / 2) if partial else weapon_.damage
+    damage = reduced_damage(victim, damage, tuple(values.effects))
+    if Effect.ZERFETZEN in values.effects and damage > 0 and not _resists_shredding(ctx, victim):
+        damage *= 2
+    if Effect.TRAUMA in values.effects:
+        take_shock(ctx, victim.id, damage, cause="trauma")
+        return
+    lose_hp(ctx, victim.id, damage, zone, cause="wound")
     ko = attacker.card.ko if attacker is not None else 0
-    outcome, roll = ctx.comparative(
+    _lasting_effects(ctx, victim.id, weapon_, values.effects, ko, wound - armour)
+
+
+def _wound_rolls(
+    ctx: Ctx, values: WoundValues, weapon_: Weapon, victim: Unit
+) -> tuple[int, int, list[Roll]]:
+    """The comparative roll and the rerolls its effects allow: the final wound and armour
+    totals and every roll made."""
+    rerolls = values.rerolls
+    wound_value, armour_value = values.wound, values.armour
+    _outcome, roll = ctx.comparative(
         _("Wound against armour: %(weapon)s against %(target)s"),
         wound_value,
         armour_value,
@@ -97,47 +128,43 @@ def wound_roll(
         )
         ctx.rolls.append(reroll)
         rolls.append(reroll)
-    ctx.emit(
-        "wound_rolled",
-        unit=victim.id,
-        weapon=weapon_.name,
-        zone=None if zone is None else zone.value,
-        wound=wound,
-        armour=armour,
-        rolls=[roll_data(r) for r in rolls],
+    return wound, armour, rolls
+
+
+def _resists_shredding(ctx: Ctx, victim: Unit) -> bool:
+    """Zerfetzen: the victim's KO roll; a failure doubles the damage."""
+    passed, _roll = ctx.attribute_roll(
+        _("%(unit)s resists Zerfetzen (KO)"),
+        victim.card.ko + rules.critical_modifier(victim),
+        unit=victim.name,
     )
-    if wound < armour:
+    return passed
+
+
+def _lasting_effects(
+    ctx: Ctx,
+    victim_id: int,
+    weapon_: Weapon,
+    effects: frozenset[Effect],
+    ko: int,
+    margin: int,
+) -> None:
+    """A survivor of a Brand hit catches fire; a Giftig hit leaves half the roll's margin
+    (rounded up) in poison markers, with the weapon's profile."""
+    victim = ctx.unit(victim_id)
+    if not victim.in_play:
         return
-    if wound == armour:
-        take_shock(ctx, victim.id, 1, cause="tie")
-        return
-    damage = math.ceil(weapon_.damage / 2) if partial else weapon_.damage
-    damage = reduced_damage(victim, damage, tuple(effects))
-    if Effect.ZERFETZEN in effects and damage > 0:
-        passed, _roll = ctx.attribute_roll(
-            _("%(unit)s resists Zerfetzen (KO)"),
-            victim.card.ko + rules.critical_modifier(victim),
-            unit=victim.name,
+    burn = Burn(weapon_.name, weapon_.strength_for(ko), weapon_.damage, weapon_.effects)
+    if Effect.BRAND in effects and victim.burning is None:
+        ctx.emit("set_on_fire", unit=victim.id, units={victim.id: {"burning": burn}})
+    if Effect.GIFTIG in effects:
+        markers = math.ceil(margin / 2)
+        ctx.emit(
+            "poisoned",
+            unit=victim.id,
+            markers=markers,
+            units={victim.id: {"poison": victim.poison + markers, "poison_by": burn}},
         )
-        if not passed:
-            damage *= 2
-    if Effect.TRAUMA in effects:
-        take_shock(ctx, victim.id, damage, cause="trauma")
-        return
-    lose_hp(ctx, victim.id, damage, zone, cause="wound")
-    victim = ctx.unit(victim.id)
-    if victim.in_play:
-        burn = Burn(weapon_.name, weapon_.strength_for(ko), weapon_.damage, weapon_.effects)
-        if Effect.BRAND in effects and victim.burning is None:
-            ctx.emit("set_on_fire", unit=victim.id, units={victim.id: {"burning": burn}})
-        if Effect.GIFTIG in effects:
-            markers = math.ceil((wound - armour) / 2)
-            ctx.emit(
-                "poisoned",
-                unit=victim.id,
-                markers=markers,
-                units={victim.id: {"poison": victim.poison + markers, "poison_by": burn}},
-            )
 
 
 def _hit_zone(ctx: Ctx, victim: Unit) -> ZoneName | None:

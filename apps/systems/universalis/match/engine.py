@@ -1,4 +1,5 @@
-"""The Universalis match engine as the rest of the app sees it (``core.match.MatchEngine``)."""
+"""The Universalis match engine as the rest of the app sees it (``core.match.MatchEngine``), on
+the one skeleton of every engine (``core.engine.RuleEngine``)."""
 
 from __future__ import annotations
 
@@ -9,16 +10,20 @@ from typing import Any, Final
 
 import cattrs
 
+from apps.systems.core.engine import RuleEngine, Screen
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop
-from apps.systems.core.match import Args, Command, CommandSpec, Event, TimelineLine
+from apps.systems.core.match import Args, Event, TimelineLine
 from apps.systems.core.rosters import CatalogData, RosterInput
 from apps.systems.core.schema import FieldSpec
 from apps.systems.universalis.catalog import Power, UnitCard
+from apps.systems.universalis.match import rounds
 from apps.systems.universalis.match.commands import COMMAND_SPECS
-from apps.systems.universalis.match.decide import decide
+from apps.systems.universalis.match.context import Ctx
+from apps.systems.universalis.match.handlers import COMMANDS
 from apps.systems.universalis.match.missions import MISSIONS, SECRET, mission
-from apps.systems.universalis.match.serial import apply, dump, load
+from apps.systems.universalis.match.refusals import REFUSALS
+from apps.systems.universalis.match.serial import APPLIERS, dump, load
 from apps.systems.universalis.match.state import (
     MatchState,
     Phase,
@@ -28,7 +33,7 @@ from apps.systems.universalis.match.state import (
     ZoneName,
 )
 from apps.systems.universalis.match.timeline import timeline_line
-from apps.systems.universalis.match.view import REFUSALS, TrackerView, tracker_view
+from apps.systems.universalis.match.tracker.page import TrackerView, tracker_view
 from apps.systems.universalis.roster import universalis_catalog
 
 MAX_MODELS = 40
@@ -75,9 +80,15 @@ def _unit(uid: int, player: int, name: str, card: UnitCard, powers: tuple[Power,
     )
 
 
-class UniversalisEngine:
-    def commands(self) -> tuple[CommandSpec, ...]:
-        return COMMAND_SPECS
+class UniversalisEngine(RuleEngine[MatchState, Ctx]):
+    system_name = "Universalis"
+    # Events are patches naming fields of Unit, PlayerState and MatchState (``serial``): a
+    # renamed or removed field changes their shape.
+    schema_version = 1
+    handlers = COMMANDS
+    appliers = APPLIERS
+    specs = COMMAND_SPECS
+    refusals = REFUSALS
 
     def setup_fields(self) -> tuple[FieldSpec, ...]:
         return SETUP_FIELDS
@@ -90,21 +101,25 @@ class UniversalisEngine:
             *((m.slug, m.name) for m in MISSIONS),
         )
 
-    def tracker(
-        self,
-        state: MatchState,
-        *,
-        selected: int | None,
-        params: Mapping[str, str],
-        viewer: int | None = None,
-    ) -> TrackerView:
-        return tracker_view(state, selected=selected, params=params, viewer=viewer)
+    def context(self, state: MatchState, rng: random.Random, *, probe: bool) -> Ctx:
+        return Ctx(state, rng, probe=probe)
 
-    def refusal(self, code: str) -> str | None:
-        return REFUSALS.get(code)
+    def settle(self, ctx: Ctx) -> None:
+        """What follows by itself (an active model that left play ends its phase), then the
+        command's rolls go to the roll panel."""
+        rounds.settle(ctx)
+        if ctx.rolls:
+            ctx.emit("rolls_shown", state={"last_rolls": tuple(ctx.rolls)})
 
-    def roster_settings(self, mode: str) -> dict[str, Any]:
-        return {}
+    def round_of(self, state: MatchState) -> int:
+        return state.round
+
+    def mode_of(self, state: MatchState) -> str:
+        """The mission both play, or "secret": each player picked one in secret."""
+        return state.mode
+
+    def present(self, state: MatchState, screen: Screen) -> TrackerView:
+        return tracker_view(state, screen)
 
     def team_setup(self, roster: RosterInput, catalog: CatalogData) -> dict[str, Any]:
         """The models of a group with their cards and chosen powers; a telematon names the
@@ -184,12 +199,6 @@ class UniversalisEngine:
 
     def initial_state(self) -> MatchState:
         return MatchState()
-
-    def decide(self, state: MatchState, command: Command, rng: random.Random) -> list[Event]:
-        return decide(state, command, rng)
-
-    def apply(self, state: MatchState, event: Event) -> MatchState:
-        return apply(state, event)
 
     def dump_state(self, state: MatchState) -> dict[str, Any]:
         data: dict[str, Any] = dump(state)

@@ -18,8 +18,10 @@ def attribute_odds(target: int) -> Fraction:
     return Fraction(min(max(target, 0), SIDES), SIDES)
 
 
+@cache
 def comparative_odds(a: int, b: int) -> Comparison:
-    """1d12 + a against 1d12 + b, from A's side."""
+    """1d12 + a against 1d12 + b, from A's side (cached: the values are small whole numbers,
+    and every roll, every odds preview and every legality probe asks for them)."""
     return compare(shift(die(SIDES), a), shift(die(SIDES), b))
 
 

@@ -237,23 +237,14 @@ def _end_round(ctx: Ctx, args: Args) -> None:
         raise refuse("not_now", "The round is not over yet.")
     blocked(ctx)
     held = set(args.ints("held", hi=9, most=4))
-    players: dict[int, dict[str, Any]] = {}
-    for p in ctx.state.players:
-        slug = p.mission
-        if slug is not None and mission(slug).victory == "declared" and p.index in held:
-            players[p.index] = {"held_rounds": p.held_rounds + 1}
+    players: dict[int, dict[str, Any]] = {
+        p.index: {"held_rounds": p.held_rounds + 1}
+        for p in ctx.state.players
+        if p.index in held and _declared(p.mission)
+    }
     ctx.emit("round_checked", round=ctx.state.round, held=sorted(held), players=players)
     met = [p.index for p in ctx.state.players if _accomplished(ctx.state, p.index)]
-    standing = [
-        p.index for p in ctx.state.players if any(u.in_play for u in ctx.state.team(p.index))
-    ]
-    result: Result | None = None
-    if len(standing) < len(ctx.state.players):
-        result = Result(winners=tuple(standing), draw=not standing, reason="group_gone")
-    elif met:
-        result = Result(winners=tuple(met), draw=len(met) > 1, reason="mission")
-    elif ctx.state.max_rounds and ctx.state.round >= ctx.state.max_rounds:
-        result = Result(winners=(), draw=True, reason="round_limit")
+    result = _result(ctx.state, met)
     if result is not None:
         ctx.emit(
             "game_over",
@@ -267,3 +258,21 @@ def _end_round(ctx: Ctx, args: Args) -> None:
         units={u.id: {"ap": u.ap // 2} for u in ctx.state.units if u.in_play},
     )
     start_round(ctx, ctx.state.round + 1)
+
+
+def _declared(slug: str | None) -> bool:
+    """A mission the players declare met (the tracker cannot see it)."""
+    return slug is not None and mission(slug).victory == "declared"
+
+
+def _result(state: MatchState, met: list[int]) -> Result | None:
+    """The game's result at a round end, if it is over: a group with no model left loses,
+    then missions accomplished win, then the round limit draws."""
+    standing = [p.index for p in state.players if any(u.in_play for u in state.team(p.index))]
+    if len(standing) < len(state.players):
+        return Result(winners=tuple(standing), draw=not standing, reason="group_gone")
+    if met:
+        return Result(winners=tuple(met), draw=len(met) > 1, reason="mission")
+    if state.max_rounds and state.round >= state.max_rounds:
+        return Result(winners=(), draw=True, reason="round_limit")
+    return None

@@ -572,9 +572,10 @@ def test_disengage_strike_waits_for_the_strikers_reroll() -> None:
     assert g.cp(1) == 2
 
 
-def test_a_match_stored_with_the_old_queued_hit_encoding_goes_on() -> None:
-    # Before Attack.queued_hits the next automatic hit was encoded in ``then``
-    # ("auto:<cause>:<strength>[:<then>]"); a snapshot stored so still continues.
+def test_a_version_1_snapshot_with_the_old_queued_hit_encoding_goes_on() -> None:
+    # Before Attack.queued_hits (schema version 1) the next automatic hit was encoded in
+    # ``then`` ("auto:<cause>:<strength>[:<then>]"); a snapshot stored so still continues
+    # once upgraded.
     teams = [default_team(0), default_team(1, command=1)]  # Ben's flip waits for his decision
     game = Game(setup("last-man-standing", teams))
     game.to_round_one()
@@ -586,7 +587,7 @@ def test_a_match_stored_with_the_old_queued_hit_encoding_goes_on() -> None:
     data = ENGINE.dump_state(game.state)
     del data["attack"]["queued_hits"]
     data["attack"]["then"] = "auto:dangerous_terrain:2"
-    game.state = game.replica = ENGINE.load_state(data)
+    game.state = game.replica = ENGINE.load_state(ENGINE.upgrade_state(data, 1))
     events: list[Event] = []
     while game.state.attack is not None:
         events += game.do("accept")

@@ -384,7 +384,7 @@ def test_the_attack_wizard_offers_only_a_handwaffe_from_an_enemy_control_zone() 
     params = {"wizard": "ranged", "attacker_in_melee": "1"}
     wizard = ENGINE.tracker(g.state, selected=0, params=params).wizard
     assert wizard is not None
-    usable = {line.name: ok for line, ok, _reason in wizard.weapons}
+    usable = {choice.line.name: choice.usable for choice in wizard.weapons}
     assert usable == {"Gewehr": False, "Pistole": True}
     assert wizard.weapon == 1 and wizard.situation.attacker_in_melee
     assert {t.reflex for t in wizard.targets} == {6 + 2}

@@ -1,11 +1,14 @@
-"""Attacks load from JSON in the current form and in the form stored before ``queued_hits``
-(state is rebuilt from stored events, so old matches must stay replayable)."""
+"""Attacks load from JSON in the current form, and the form stored before ``queued_hits``
+(schema version 1) is brought forward by the upgrade functions (state is rebuilt from stored
+events, so old matches must stay replayable)."""
 
 from __future__ import annotations
 
 import pytest
 from cattrs.errors import ClassValidationError
 
+from apps.systems.core.match import Event
+from apps.systems.deathmatch.match.engine import DeathmatchEngine
 from apps.systems.deathmatch.match.serial import dump, load
 from apps.systems.deathmatch.match.state import Attack, AttackKind, Target
 
@@ -39,14 +42,26 @@ def test_queued_hits_round_trip() -> None:
         ("", (), ""),
     ],
 )
-def test_an_attack_stored_with_the_queued_hit_in_then_loads(
+def test_a_version_1_attack_with_the_queued_hit_in_then_is_upgraded(
     old_then: str, queued: tuple[tuple[str, int], ...], then: str
 ) -> None:
+    engine = DeathmatchEngine()
     data = dump(auto_attack())
     del data["queued_hits"]
     data["then"] = old_then
-    attack = load(data, Attack)
+    event = engine.upgrade_event(Event("attack_declared", {"attack": data}), 1)
+    attack = load(event.data["attack"], Attack)
     assert (attack.queued_hits, attack.then) == (queued, then)
+    snapshot = engine.upgrade_state({"attack": data, "charge": None}, 1)
+    assert load(snapshot["attack"], Attack) == attack
+
+
+def test_an_old_attack_is_not_read_without_its_upgrade() -> None:
+    data = dump(auto_attack())
+    del data["queued_hits"]
+    data["then"] = "auto:fall:3"
+    with pytest.raises(ClassValidationError):
+        load(data, Attack)
 
 
 def test_an_attack_with_unknown_fields_or_continuation_is_refused() -> None:

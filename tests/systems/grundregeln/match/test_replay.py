@@ -1,25 +1,17 @@
 """The log is the truth: every command type's events replay to the same state (the toolkit checks
-after every command, the conftest again after each test), illegal commands change nothing, and
-seeded random play through the tracker's own buttons over the shipped sample catalogue never
-meets a button the engine refuses."""
+after every command, the conftest again after each test) and illegal commands change nothing.
+Seeded random play through the tracker's own screens is the generic
+``tests/systems/test_random_play.py``."""
 
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
 import pytest
 
-from apps.systems.core.buttons import Field
-from apps.systems.core.errors import RuleViolation
-from apps.systems.core.match import Command, Event
-from apps.systems.core.rosters import CatalogData, CatalogEntry, EntryInput, RosterInput
+from apps.systems.core.match import Event
 from apps.systems.grundregeln.match.commands import COMMAND_SPECS
-from apps.systems.grundregeln.match.state import Phase
-from apps.systems.grundregeln.match.view import Button, tracker_view
 from tests.systems.grundregeln.match.helpers import (
     ENGINE,
     Game,
@@ -29,8 +21,6 @@ from tests.systems.grundregeln.match.helpers import (
     scenario,
     setup,
 )
-
-FIXTURES = Path(__file__).resolve().parents[4] / "fixtures" / "grundregeln"
 
 Scenario = Callable[[], Game]
 SCENARIOS: dict[str, Scenario] = {}
@@ -217,112 +207,6 @@ def test_a_refused_command_changes_nothing() -> None:
     g = Game(setup()).begin()
     g.refused("declare", "not_your_turn", unit=g.unit("Ben 1"), action="walk")
     g.refused("resolve", "no_action_pending")
-
-
-# --- Random play through the tracker's buttons -------------------------------------------------
-
-
-def _catalog() -> tuple[CatalogData, list[dict[str, Any]]]:
-    doc = json.loads((FIXTURES / "catalog.json").read_text(encoding="utf-8"))
-    profiles = {
-        p["slug"]: CatalogEntry(
-            p["slug"], p["name"], p["stats"], sample=True, factions=tuple(p["factions"])
-        )
-        for p in doc["profiles"]
-    }
-    items = {
-        i["slug"]: CatalogEntry(
-            i["slug"], i["name"], i["stats"], sample=True, kind=i["kind"], cost=i["cost"]
-        )
-        for i in doc["items"]
-    }
-    factions = {f["slug"]: f["name"] for f in doc["factions"]}
-    missions = json.loads((FIXTURES / "scenarios.json").read_text(encoding="utf-8"))["missions"]
-    return CatalogData(factions, profiles, items), missions
-
-
-def _args(button: Button) -> dict[str, Any]:
-    """The command's arguments as the form sends them: hidden fields and typed-in numbers."""
-    args: dict[str, Any] = {}
-    fields = [*button.fields, *(Field(i.name, str(i.value)) for i in button.inputs)]
-    for field in fields:
-        name, _sep, kind = field.name.removeprefix("args.").partition(":")
-        args[name] = (
-            int(field.value)
-            if kind == "int"
-            else field.value == "true"
-            if kind == "bool"
-            else field.value
-        )
-    return args
-
-
-def _choices(state: Any, rng: random.Random) -> list[Command]:
-    """What a person could tap now: every enabled button on the page, after selecting a model
-    or opening a target choice where the page offers one."""
-    commands: list[Command] = []
-    view = tracker_view(state, selected=None, params={})
-    buttons = list(view.prompt.buttons)
-    if view.pending is not None:
-        buttons += [view.pending.resolve, view.pending.lapse]
-    for unit in state.models:
-        selection = tracker_view(state, selected=unit.id, params={}).selection
-        for group in selection.groups if selection else ():
-            for button in group.buttons:
-                if not button.enabled:
-                    continue
-                if button.is_wizard:
-                    wizard = tracker_view(
-                        state,
-                        selected=unit.id,
-                        params={
-                            "wizard": button.command.removeprefix("wizard:"),
-                            "mod": str(rng.randint(-1, 1)),
-                        },
-                    ).wizard
-                    buttons += (
-                        [t.button for t in wizard.targets if t.button.enabled] if wizard else []
-                    )
-                else:
-                    buttons.append(button)
-    commands += [Command(b.command, _args(b)) for b in buttons if b.enabled and not b.is_wizard]
-    if state.phase is Phase.SCORING:
-        holders = [rng.choice([None, 0, 1]) for _ in view.objectives]
-        commands.append(Command("score_round", {"holders": holders}))
-    return commands
-
-
-@pytest.mark.parametrize("seed", range(3))
-def test_random_play_through_the_buttons_over_the_sample_catalogue(seed: int) -> None:
-    catalog, missions = _catalog()
-    teams = []
-    for faction in ("eisenfaust", "moorvolk"):
-        slugs = [s for s, p in catalog.profiles.items() if faction in p.factions][:4]
-        roster = RosterInput(
-            faction=faction, settings={}, entries=tuple(EntryInput(profile=s) for s in slugs)
-        )
-        teams.append(ENGINE.team_setup(roster, catalog))
-    mission = missions[seed % len(missions)]
-    setup_ = {
-        "mode": mission["slug"],
-        "missions": missions,
-        "players": [
-            {"name": name, **team} for name, team in zip(("Anna", "Ben"), teams, strict=True)
-        ],
-    }
-    g = Game(setup_, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(300):
-        if g.phase is Phase.OVER:
-            break
-        options = _choices(g.state, rng)
-        assert options, f"nothing to tap in {g.phase}"
-        command = rng.choice(options)
-        try:
-            g.do(command.type, **command.args)
-        except RuleViolation as error:  # pragma: no cover - the failure message says it all
-            pytest.fail(f"an enabled button was refused: {command} -> {error!r}")
-    assert g.phase is Phase.OVER or g.state.round >= 2
 
 
 def test_profiles_from_the_toolkit_are_valid() -> None:

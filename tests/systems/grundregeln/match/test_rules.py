@@ -7,16 +7,22 @@ damage die per hit, then (if any damage die succeeded) the defence dice.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from apps.systems.core.errors import RuleViolation
+from apps.systems.core.match import Command
 from apps.systems.core.schema import SchemaError
 from apps.systems.grundregeln.catalog import Size
-from apps.systems.grundregeln.match.decide import cancelled_dice, fleeing_refusal
+from apps.systems.grundregeln.match.rolls import cancelled_dice
+from apps.systems.grundregeln.match.rules import fleeing_refusal
 from apps.systems.grundregeln.match.state import Phase
 from apps.systems.grundregeln.scenario import scenario_from_data
 from apps.systems.grundregeln.tables import damage_value, hit_value
 from tests.systems.grundregeln.match.helpers import (
     CROSSBOW,
+    ENGINE,
     PISTOL,
     SWORD,
     Game,
@@ -229,6 +235,19 @@ def test_striking_needs_a_ready_melee_weapon() -> None:
     g.act("Ben 1", "walk")
     g.refused(
         "declare", "wrong_weapon", unit=g.unit("Anna 2"), action="shoot", target=g.unit("Ben 1")
+    )
+
+
+def test_an_attack_without_the_weapon_ready_is_refused_for_that_whoever_it_aims_at() -> None:
+    # The attacker's own problem comes before the target's: a friend, a foe, a passive NPC.
+    data = scenario(npcs=[npc("Bürger", "passive")])
+    g = Game(setup(data=data)).begin()
+    for target in ("Anna 2", "Ben 1", "Bürger"):
+        g.refused(
+            "declare", "wrong_weapon", unit=g.unit("Anna 1"), action="shoot", target=g.unit(target)
+        )
+    g.refused(
+        "declare", "not_an_enemy", unit=g.unit("Anna 1"), action="strike", target=g.unit("Anna 2")
     )
 
 
@@ -988,6 +1007,25 @@ def test_unknown_commands_and_bad_args_are_refused() -> None:
     g.refused("declare", "unknown_action", unit=0, action="teleport")
     g.refused("declare", "invalid_args", unit="x", action="walk")
     g.refused("declare", "invalid_args", unit=0, action="walk", modifier=9)
+
+
+def test_a_command_before_the_match_started_is_refused() -> None:
+    with pytest.raises(RuleViolation) as refused:
+        ENGINE.decide(ENGINE.initial_state(), Command("roll_round_start"), random.Random(1))
+    assert refused.value.code == "not_started"
+
+
+def test_a_probe_decides_alike_but_writes_no_odds() -> None:
+    g = started()
+    g.do("declare", unit=g.unit("Anna 1"), action="strike", target=g.unit("Ben 1"))
+    real = ENGINE.decide(g.state, Command("resolve"), random.Random(3))
+    probe = ENGINE.decide(g.state, Command("resolve"), random.Random(3), probe=True)
+    assert [e.type for e in probe] == [e.type for e in real]
+    attacked = next(e for e in probe if e.type == "attacked")
+    assert (
+        attacked.data["odds"] == [] and next(e for e in real if e.type == "attacked").data["odds"]
+    )
+    assert ENGINE.check(g.state, Command("resolve")) is None
 
 
 def test_weapon_items_and_armour_items_join_the_model() -> None:

@@ -1,10 +1,27 @@
-"""The tracker page offers only what the rules allow (the view model, no database)."""
+"""The tracker screen offers what the rules allow, with the engine's verdict on every button
+(the view model, no database)."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
+import pytest
+
 from apps.systems.core.buttons import Button
-from apps.systems.grundregeln.match.view import tracker_view
-from tests.systems.grundregeln.match.helpers import Game, model, npc, profile, scenario, setup
+from apps.systems.core.errors import RuleViolation
+from apps.systems.core.match import Args, Command
+from apps.systems.grundregeln.match.refusals import REFUSALS
+from apps.systems.grundregeln.match.tracker.page import TrackerView
+from tests.systems.grundregeln.match.helpers import (
+    ENGINE,
+    Game,
+    model,
+    npc,
+    profile,
+    scenario,
+    setup,
+)
 
 
 def npc_game() -> Game:
@@ -17,12 +34,19 @@ def finish_actions(g: Game) -> None:
         g.act(unit, "walk")
 
 
-def buttons(g: Game, unit: str | None = None) -> list[Button]:
+def view(g: Game, unit: str | None = None, **params: str) -> TrackerView:
     selected = g.unit(unit) if unit is not None else None
-    view = tracker_view(g.state, selected=selected, params={})
-    found = list(view.prompt.buttons)
-    if view.selection is not None:
-        found += [b for group in view.selection.groups for b in group.buttons]
+    query = {**params, **({"unit": str(selected)} if selected is not None else {})}
+    tracker: TrackerView = ENGINE.tracker(g.state, selected=selected, params=query)
+    return tracker
+
+
+def buttons(g: Game, unit: str | None = None) -> list[Button]:
+    """The prompt's buttons and the selected model's actions (not its corrections)."""
+    tracker = view(g, unit)
+    found = list(tracker.prompt.buttons)
+    if tracker.selection is not None:
+        found += [b for group in tracker.selection.groups for b in group.buttons]
     return found
 
 
@@ -33,6 +57,10 @@ def commands(found: list[Button]) -> list[tuple[str, str]]:
 
 def args(button: Button) -> dict[str, str]:
     return {f.name.removeprefix("args.").split(":")[0]: f.value for f in button.fields}
+
+
+def button_for(g: Game, unit: str, action: str) -> Button:
+    return next(b for b in buttons(g, unit) if args(b).get("action") == action)
 
 
 def test_a_fleeing_active_npc_is_offered_its_morale_test_only() -> None:
@@ -47,12 +75,33 @@ def test_a_fleeing_active_npc_is_offered_its_morale_test_only() -> None:
     assert not actions & {"strike", "npc_action", "block"}
 
 
+def test_a_fleeing_npc_that_would_pass_shows_the_engines_reason() -> None:
+    g = npc_game()
+    g.do("adjust", unit=g.unit("Hund"), lp=2, fleeing=True)
+    finish_actions(g)
+    (skip,) = [b for b in buttons(g) if b.command == "skip_npc"]
+    assert (skip.code, skip.reason) == ("morale_test_first", REFUSALS["morale_test_first"])
+
+
+def test_while_a_rallied_npc_acts_the_others_wait_with_the_engines_reason() -> None:
+    g = Game(setup(data=scenario(npcs=[npc("Hund", "active", size="S", count=2)]))).begin()
+    for hound in ("Hund 1", "Hund 2"):
+        g.do("adjust", unit=g.unit(hound), lp=2, fleeing=True)
+    finish_actions(g)
+    g.dice(4, 4, 1).do("test_morale", unit=g.unit("Hund 1"))
+    skips = {args(b)["unit"]: b for b in buttons(g) if b.command == "skip_npc"}
+    waiting = skips[str(g.unit("Hund 2"))]
+    assert (waiting.code, waiting.reason) == ("action_pending", REFUSALS["action_pending"])
+    assert skips[str(g.unit("Hund 1"))].enabled
+    assert not view(g).sides[2].models[1].can_act and view(g).sides[2].models[0].can_act
+
+
 def test_a_moved_passive_npc_is_not_offered_again() -> None:
     g = npc_game()
     finish_actions(g)
     g.do("skip_npc", unit=g.unit("Hund"))
     g.do("move_npc", unit=g.unit("Bürger 1"), action="walk")
-    assert tracker_view(g.state, selected=None, params={}).pending is not None
+    assert view(g).pending is not None
     g.do("resolve")
     moved = {args(b)["unit"] for b in buttons(g) if b.command == "move_npc"}
     assert moved == {str(g.unit("Bürger 2")), str(g.unit("Bürger 3"))}
@@ -70,9 +119,9 @@ def test_a_model_that_reacted_is_offered_no_action() -> None:
 
 def test_push_buttons_carry_the_exact_odds_of_the_push_roll() -> None:
     g = npc_game()
-    view = tracker_view(g.state, selected=g.unit("Anna 1"), params={"wizard": "push"})
-    assert view.wizard is not None
-    target = next(t for t in view.wizard.targets if t.model.name == "Ben 1")
+    wizard = view(g, "Anna 1", wizard="push").wizard
+    assert wizard is not None
+    target = next(t for t in wizard.targets if t.model.name == "Ben 1")
     texts = [line.params for line in target.button.odds]
     assert texts == [{"mean": "4.08", "p": "17 % (1/6)"}]
     g.do("declare", unit=g.unit("Anna 1"), action="walk")
@@ -85,14 +134,13 @@ def test_push_buttons_carry_the_exact_odds_of_the_push_roll() -> None:
 def test_the_target_choice_asks_a_model_without_a_melee_weapon_for_its_attack_dice() -> None:
     unarmed = profile("Faust", weapons=[])
     g = Game(setup([[model(unarmed)], [model(profile("Ben"))]])).begin()
-    params = {"wizard": "strike", "dice": "2", "mod": "1"}
-    wizard = tracker_view(g.state, selected=g.unit("Faust"), params=params).wizard
+    wizard = view(g, "Faust", wizard="strike", dice="2", mod="1").wizard
     assert wizard is not None and wizard.dice == 2
     target = wizard.targets[0].button
     assert args(target)["dice"] == "2" and args(target)["modifier"] == "1"
     assert target.odds[0].params["dice"] == 3
-    armed = tracker_view(g.state, selected=g.unit("Faust"), params={"wizard": "strike"})
-    assert armed.wizard is not None and armed.wizard.dice == 1
+    armed = view(g, "Faust", wizard="strike").wizard
+    assert armed is not None and armed.dice == 1
     # Nothing to shoot with: the page does not offer a shot.
     assert "shoot" not in {args(b).get("action") for b in buttons(g, "Faust")}
     assert "wizard:shoot" not in {b.command for b in buttons(g, "Faust")}
@@ -102,9 +150,147 @@ def test_a_reaction_strike_without_a_melee_weapon_has_a_dice_input() -> None:
     unarmed = profile("Faust", weapons=[])
     g = Game(setup([[model(profile("Anna"))], [model(unarmed)]])).begin()
     g.do("declare", unit=g.unit("Anna"), action="walk")
-    strike = next(b for b in buttons(g, "Faust") if args(b).get("action") == "strike")
+    strike = button_for(g, "Faust", "strike")
     assert strike.enabled and [i.name for i in strike.inputs] == ["args.dice:int"]
+    assert strike.sends == Command(
+        "react", {"unit": g.unit("Faust"), "action": "strike", "dice": 1}
+    )
     armed = Game(setup()).begin()
     armed.do("declare", unit=armed.unit("Anna 1"), action="walk")
-    strike = next(b for b in buttons(armed, "Ben 1") if args(b).get("action") == "strike")
+    strike = button_for(armed, "Ben 1", "strike")
     assert strike.inputs == () and strike.odds
+
+
+# --- The engine's verdicts ------------------------------------------------------------------
+
+
+def test_a_disabled_buttons_reason_is_the_engines_refusal() -> None:
+    # Ben 2 holds his sword: a shot in reaction is the engine's "wrong_weapon", word for word.
+    g = Game(setup()).begin()
+    g.do("declare", unit=g.unit("Anna 1"), action="walk")
+    shoot = button_for(g, "Ben 2", "shoot")
+    assert shoot.sends == Command("react", {"unit": g.unit("Ben 2"), "action": "shoot"})
+    refusal = ENGINE.check(g.state, shoot.sends)
+    assert refusal is not None and refusal.code == "wrong_weapon"
+    assert (shoot.enabled, shoot.code, shoot.reason) == (
+        False,
+        refusal.code,
+        REFUSALS["wrong_weapon"],
+    )
+    assert shoot.odds == ()  # no odds for a roll that cannot happen
+
+
+def test_a_buttons_verdict_comes_from_the_engine_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make the engine refuse a walk it would accept: the button says what the engine says."""
+    g = Game(setup()).begin()
+    declare = ENGINE.handlers["declare"]
+
+    def no_walking(ctx: Any, command_args: Args) -> None:
+        if command_args.text("action") == "walk":
+            raise RuleViolation("stale", "Refused for the test.")
+        declare(ctx, command_args)
+
+    assert button_for(g, "Anna 1", "walk").enabled
+    monkeypatch.setitem(ENGINE.handlers, "declare", no_walking)
+    walk = button_for(g, "Anna 1", "walk")
+    assert (walk.code, walk.reason) == ("stale", REFUSALS["stale"])
+    assert button_for(g, "Anna 1", "march").enabled
+
+
+def test_the_target_choice_link_carries_the_engines_refusal_of_its_targets() -> None:
+    g = Game(setup()).begin()
+    for unit, action, more in (
+        ("Anna 1", "switch_weapon", {"weapon": 1}),
+        ("Ben 1", "walk", {}),
+        ("Anna 2", "walk", {}),
+        ("Ben 2", "walk", {}),
+    ):
+        g.act(unit, action, **more)
+    g.begin()
+    # The crossbow is ready: the strike's link is disabled with the engine's own refusal.
+    strike = next(b for b in buttons(g, "Anna 1") if b.command == "wizard:strike")
+    assert (strike.code, strike.reason) == ("wrong_weapon", REFUSALS["wrong_weapon"])
+    at_ben = Command(
+        "declare", {"unit": g.unit("Anna 1"), "action": "strike", "target": g.unit("Ben 1")}
+    )
+    refused = ENGINE.check(g.state, at_ben)
+    assert refused is not None and refused.code == strike.code
+    # A target choice whose link is disabled does not open.
+    assert view(g, "Anna 1", wizard="strike").wizard is None
+
+
+def test_every_button_on_every_screen_is_the_engines_verdict() -> None:
+    g = npc_game()
+    states = [g.state]
+    g.do("declare", unit=g.unit("Anna 1"), action="walk")
+    states.append(g.state)
+    for state in states:
+        checked = 0
+        for params, screen in ENGINE.reachable_screens(state):
+            for button in screen.command_buttons():
+                assert button.reason == (REFUSALS[button.code] if button.code else "")
+                if button.is_wizard:
+                    continue  # a link to a choice: its targets are checked on its screen
+                assert button.sends is not None, (params, button)
+                refusal = ENGINE.check(state, button.sends)
+                assert (refusal.code if refusal else "") == button.code, (params, button)
+                checked += 1
+        assert checked > 20
+
+
+def test_the_screens_lead_to_each_model_and_each_open_target_choice() -> None:
+    g = Game(setup()).begin()
+    anna = str(g.unit("Anna 1"))
+    queries = [dict(params) for params, _view in ENGINE.reachable_screens(g.state)]
+    assert {"unit": anna} in queries
+    assert {"unit": anna, "wizard": "strike"} in queries
+    assert {"unit": anna, "wizard": "shoot"} not in queries  # no crossbow ready: not enabled
+    legal = {
+        (o.command.type, o.command.args.get("action"))
+        for o in ENGINE.legal_commands(g.state)
+        if o.legal
+    }
+    assert ("declare", "strike") in legal and ("declare", "walk") in legal
+
+
+def test_every_form_with_inputs_is_offered_with_its_defaults() -> None:
+    g = Game(setup(data=scenario("objectives", objectives=2, vp_objective=1))).begin()
+    selection = view(g, "Ben 2").selection
+    assert selection is not None and selection.adjust is not None and selection.fall is not None
+    assert selection.adjust.sends == Command(
+        "adjust", {"unit": g.unit("Ben 2"), "lp": 4, "fleeing": False}
+    )
+    assert selection.fall.sends == Command("fall", {"unit": g.unit("Ben 2"), "distance": 1})
+    free = view(g).free_roll
+    assert free is not None and free.sends == Command("roll", {"dice": 1}) and free.enabled
+    finish_actions(g)
+    score = view(g).prompt.score
+    assert score is not None and score.enabled
+    assert score.sends == Command("score_round", {"holders": [None, None]})
+
+
+def test_a_passive_npcs_fall_shows_why_it_cannot_fall() -> None:
+    g = npc_game()
+    selection = view(g, "Bürger 1").selection
+    assert selection is not None and selection.fall is not None
+    assert (selection.fall.code, selection.fall.reason) == ("npc_passive", REFUSALS["npc_passive"])
+
+
+def test_the_heading_names_the_scenario_the_round_of_how_many_and_the_phase() -> None:
+    g = Game(setup(data=scenario(rounds=3))).begin()
+    heading = view(g).heading
+    assert [line.text for line in heading] == ["Test", "Round 1 of 3", "Action phase"]
+    endless = Game(setup(data=scenario("last_standing", rounds=0)))
+    assert [line.text for line in view(endless).heading] == ["Test", "Round 1", "Round start"]
+
+
+def test_a_command_the_screens_offer_as_legal_is_accepted() -> None:
+    g = npc_game()
+    finish_actions(g)
+    offered = [o.command for o in ENGINE.legal_commands(g.state) if o.legal]
+    assert offered
+    for command in offered:
+        try:
+            ENGINE.decide(g.state, command, random.Random(1))
+        except RuleViolation as error:  # pragma: no cover - the message says it all
+            raise AssertionError(f"{command} was offered and refused: {error!r}") from None

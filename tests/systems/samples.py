@@ -1,0 +1,175 @@
+"""Sample matches of every registered engine over the shipped (sample) catalogues, for the tests
+that play every engine alike: the random-play test and the golden logs.
+
+A new rule system adds its builder to ``SAMPLE_MATCHES``; the random-play test fails for an
+engine without one."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from apps.systems.core.registry import registry
+from apps.systems.core.rosters import CatalogData, CatalogEntry, EntryInput, RosterInput
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
+
+
+def shipped(slug: str) -> tuple[CatalogData, list[dict[str, Any]]]:
+    """The shipped catalogue of ``slug`` as the Django layer hands it to a system, and its
+    missions (``fixtures/<slug>/*.json``)."""
+    factions: dict[str, str] = {}
+    profiles: dict[str, CatalogEntry] = {}
+    items: dict[str, CatalogEntry] = {}
+    missions: list[dict[str, Any]] = []
+    for path in sorted((FIXTURES / slug).glob("*.json")):
+        document = json.loads(path.read_text(encoding="utf-8"))
+        factions |= {f["slug"]: f["name"] for f in document.get("factions", ())}
+        for p in document.get("profiles", ()):
+            profiles[p["slug"]] = CatalogEntry(
+                p["slug"], p["name"], p["stats"], sample=True, factions=tuple(p["factions"])
+            )
+        for i in document.get("items", ()):
+            items[i["slug"]] = CatalogEntry(
+                i["slug"], i["name"], i["stats"], sample=True, kind=i["kind"], cost=i["cost"]
+            )
+        missions += [
+            {"slug": m["slug"], "name": m["name"], "data": m.get("data", {})}
+            for m in document.get("missions", ())
+        ]
+    return CatalogData(factions, profiles, items), missions
+
+
+def team(
+    slug: str,
+    faction: str,
+    entries: Sequence[tuple[str, Sequence[str]] | tuple[str, Sequence[str], int]],
+    settings: Mapping[str, object] | None = None,
+) -> dict[str, Any]:
+    """A team as the engine's ``team_setup`` makes it from a roster of ``entries`` (profile,
+    items[, the entry it is attached to])."""
+    catalog, _missions = shipped(slug)
+    roster = RosterInput(
+        faction=faction,
+        settings=settings or {},
+        entries=tuple(
+            EntryInput(profile=e[0], items=tuple(e[1]), attach_to=e[2] if len(e) > 2 else None)
+            for e in entries
+        ),
+    )
+    engine = registry().get(slug).matches
+    assert engine is not None
+    return engine.team_setup(roster, catalog)
+
+
+DEATHMATCH_TEAMS = (
+    (
+        "phalanx",
+        (
+            ("phalanx-hauptmann-brandt", ("splittergranaten",)),
+            ("phalanx-schildtraeger", ()),
+            ("phalanx-grenadier", ()),
+        ),
+    ),
+    (
+        "shelzahav",
+        (
+            ("shelzahav-emirin-sahar-vel", ("kampfstimulanzien",)),
+            ("shelzahav-duenenlaeufer", ()),
+            ("shelzahav-feuerpriester", ()),
+        ),
+    ),
+    (
+        "organon",
+        (
+            ("organon-direktorin-ilva-syn", ("medkit",)),
+            ("organon-argus-geschuetzturm", ()),
+            ("organon-atalante-klon", ()),
+        ),
+    ),
+    (
+        "anaimaktos",
+        (
+            ("anaimaktos-vorax-kaltklinge", ("zweite-pistole",)),
+            ("anaimaktos-giftmischer", ()),
+            ("anaimaktos-saeurewerfer", ()),
+        ),
+    ),
+)
+
+
+def deathmatch(seed: int) -> dict[str, Any]:
+    """Two teams in one of the two-player modes, or three or four in a multiplayer one; with
+    gadgets every other seed."""
+    modes = [m["slug"] for m in shipped("deathmatch")[1]]
+    mode = modes[seed * 4 % len(modes)]
+    from apps.systems.deathmatch.match.modes import mode_by_slug
+
+    players = mode_by_slug(mode).min_players
+    return {
+        "mode": mode,
+        "game_size": 3,
+        "gadgets": seed % 2 == 0,
+        "players": [
+            {"name": f"P{index}", **team("deathmatch", faction, entries, {"game_size": 3})}
+            for index, (faction, entries) in enumerate(DEATHMATCH_TEAMS[:players])
+        ],
+    }
+
+
+def grundregeln(seed: int) -> dict[str, Any]:
+    catalog, missions = shipped("grundregeln")
+    sides = []
+    for faction in ("eisenfaust", "moorvolk"):
+        slugs = [s for s, p in catalog.profiles.items() if faction in p.factions][:4]
+        sides.append(team("grundregeln", faction, [(slug, ()) for slug in slugs]))
+    return {
+        "mode": missions[seed % len(missions)]["slug"],
+        "missions": missions,
+        "players": [
+            {"name": name, **side} for name, side in zip(("Anna", "Ben"), sides, strict=True)
+        ],
+    }
+
+
+def universalis(seed: int) -> dict[str, Any]:
+    eisen = team(
+        "universalis",
+        "eisenwacht",
+        [
+            ("eisenwacht-hauptfrau-vela-korr", ()),
+            ("eisenwacht-wachsoldat", ()),
+            ("eisenwacht-drohnenfuehrer", ()),
+            ("eisenwacht-spaeherdrohne", (), 2),
+            ("eisenwacht-belagerungskoloss", ()),
+        ],
+    )
+    nebel = team(
+        "universalis",
+        "nebelzirkel",
+        [
+            (
+                "nebelzirkel-zirkelmeisterin-ysra",
+                ("nebelmagie-geisterhand", "nebelmagie-nebelschleier"),
+            ),
+            ("nebelzirkel-schattenlaeufer", ()),
+            ("nebelzirkel-kultist", ()),
+            ("nebelzirkel-flammenpriester", ("feuermagie-feuerball",)),
+            ("nebelzirkel-steinkoloss", ()),
+        ],
+    )
+    missions = [m["slug"] for m in shipped("universalis")[1]]
+    return {
+        "mode": "secret" if seed % 2 == 0 else missions[seed % len(missions)],
+        "max_rounds": 4,
+        "players": [{"name": "Anna", **eisen}, {"name": "Ben", **nebel}],
+    }
+
+
+SAMPLE_MATCHES: dict[str, Callable[[int], dict[str, Any]]] = {
+    "deathmatch": deathmatch,
+    "grundregeln": grundregeln,
+    "universalis": universalis,
+}
