@@ -364,44 +364,74 @@ def _split(job: PrintJob, slot: _Slot) -> list[_Slot]:
     return [_Slot(replace(card, parts=parts), slot.origin) for card in halves]
 
 
+# A card (or one part of a split card) being fitted, and whether its type size is settled.
+_Part = tuple[_Slot, bool]
+
+
+def _unsettled(cards: Sequence[Sequence[_Part]]) -> list[tuple[int, int]]:
+    """The (card, part) positions whose type size is still to be found."""
+    return [
+        (card, part)
+        for card, parts in enumerate(cards)
+        for part, (_slot, settled) in enumerate(parts)
+        if not settled
+    ]
+
+
+def _candidates(
+    cards: Sequence[Sequence[_Part]], todo: Sequence[tuple[int, int]]
+) -> list[tuple[tuple[int, int], _Slot]]:
+    """Every unsettled part in its current and every smaller type, largest first."""
+    return [
+        ((card, part), replace(cards[card][part][0], density=density))
+        for card, part in todo
+        for density in range(cards[card][part][0].density, DENSITIES)
+    ]
+
+
+def _largest_fitting(
+    candidates: Sequence[tuple[tuple[int, int], _Slot]], over: Mapping[int, float]
+) -> dict[tuple[int, int], _Slot]:
+    """For each part, the first (largest) candidate that did not overflow."""
+    chosen: dict[tuple[int, int], _Slot] = {}
+    for position, (key, candidate) in enumerate(candidates):
+        if position not in over:
+            chosen.setdefault(key, candidate)
+    return chosen
+
+
+def _settled(
+    job: PrintJob, card: int, parts: Sequence[_Part], chosen: Mapping[tuple[int, int], _Slot]
+) -> list[_Part]:
+    """The parts of ``card`` after a round: a part that fits in some size is settled in it, one
+    that fits in none is split into parts to be fitted in the next round."""
+    rebuilt: list[_Part] = []
+    for part, (slot, settled) in enumerate(parts):
+        if settled:
+            rebuilt.append((slot, True))
+        elif (card, part) in chosen:
+            rebuilt.append((chosen[(card, part)], True))
+        else:
+            rebuilt.extend((half, False) for half in _split(job, slot))
+    return rebuilt
+
+
 def _fit(renderer: _Renderer, slots: Sequence[_Slot]) -> list[list[_Slot]]:
     """Each card in the largest type it fits in, or split into parts that each fit.
 
     Every candidate (each card in each smaller type) is laid out in one small document, one
     card a page, so a round costs one small layout however many cards are too full.
     """
-    cards: list[list[tuple[_Slot, bool]]] = [[(slot, False)] for slot in slots]
+    cards: list[list[_Part]] = [[(slot, False)] for slot in slots]
     for _round in range(MAX_PASSES):
-        todo = [
-            (card, part)
-            for card, parts in enumerate(cards)
-            for part, (_slot, settled) in enumerate(parts)
-            if not settled
-        ]
+        todo = _unsettled(cards)
         if not todo:
             return [[slot for slot, _settled in parts] for parts in cards]
-        candidates = [
-            ((card, part), replace(cards[card][part][0], density=density))
-            for card, part in todo
-            for density in range(cards[card][part][0].density, DENSITIES)
-        ]
+        candidates = _candidates(cards, todo)
         # Nine to a page: the frames are the same in both layouts, and fewer pages lay out faster.
         measured = renderer.render([slot for _key, slot in candidates], layout="sheet")
-        over = overflowing_cards(measured.pages)
-        chosen: dict[tuple[int, int], _Slot] = {}
-        for position, (key, candidate) in enumerate(candidates):
-            if position not in over:
-                chosen.setdefault(key, candidate)
-        for card, parts in enumerate(cards):
-            rebuilt: list[tuple[_Slot, bool]] = []
-            for part, (slot, settled) in enumerate(parts):
-                if settled:
-                    rebuilt.append((slot, True))
-                elif (card, part) in chosen:
-                    rebuilt.append((chosen[(card, part)], True))
-                else:
-                    rebuilt.extend((half, False) for half in _split(renderer.job, slot))
-            cards[card] = rebuilt
+        chosen = _largest_fitting(candidates, overflowing_cards(measured.pages))
+        cards = [_settled(renderer.job, card, parts, chosen) for card, parts in enumerate(cards)]
     raise CardRenderError(_("The cards could not be laid out without cutting text."))
 
 
@@ -409,6 +439,44 @@ def _pages_of(layout: str, slots: Sequence[_Slot]) -> list[list[_Slot]]:
     """The cards of each card page, in order."""
     size = CARDS_PER_SHEET if layout == "sheet" else 1
     return [list(slots[start : start + size]) for start in range(0, len(slots), size)]
+
+
+def _refitted(
+    renderer: _Renderer, slots: Sequence[_Slot], over: Mapping[int, float]
+) -> list[_Slot]:
+    """The cards with each overflowing one replaced: in the smaller type its fill predicts, or,
+    when it is already in the smallest, fitted on its own (and split if need be)."""
+    guessed = {index: _predicted(slots[index], fill) for index, fill in over.items()}
+    hard = sorted(index for index, slot in guessed.items() if slot is None)
+    replacements = {index: [slot] for index, slot in guessed.items() if slot is not None}
+    if hard:
+        replacements.update(zip(hard, _fit(renderer, [slots[i] for i in hard]), strict=True))
+    return _numbered(
+        [part for index, slot in enumerate(slots) for part in replacements.get(index, [slot])]
+    )
+
+
+def _spliced(
+    renderer: _Renderer,
+    pages: Sequence[Page],
+    card_pages: int,
+    old: Sequence[Sequence[_Slot]],
+    new: Sequence[Sequence[_Slot]],
+) -> list[Page]:
+    """The document's pages with the card pages that changed from ``old`` to ``new`` laid out
+    again; the pages after the card pages (the roster sheet) are kept."""
+    changed = [n for n, cards in enumerate(new) if n >= len(old) or old[n] != cards]
+    size = CARDS_PER_SHEET if renderer.job.layout == "sheet" else 1
+    redrawn = renderer.render(
+        [slot for n in changed for slot in new[n]],
+        numbers=[n * size + i for n in changed for i in range(len(new[n]))],
+    )
+    # Splits only add cards: the card pages keep their places, new ones are appended.
+    card_list = list(pages[: min(card_pages, len(new))])
+    card_list += [redrawn.pages[0]] * (len(new) - len(card_list))
+    for number, page in zip(changed, redrawn.pages, strict=True):
+        card_list[number] = page
+    return [*card_list, *pages[card_pages:]]
 
 
 def render_document(
@@ -437,27 +505,9 @@ def render_document(
             _remember(slots)
             progress(85)
             return document.copy(pages)
-        guessed = {index: _predicted(slots[index], fill) for index, fill in over.items()}
-        hard = sorted(index for index, slot in guessed.items() if slot is None)
-        replacements = {index: [slot] for index, slot in guessed.items() if slot is not None}
-        if hard:
-            replacements.update(zip(hard, _fit(renderer, [slots[i] for i in hard]), strict=True))
-        fitted = _numbered(
-            [part for index, slot in enumerate(slots) for part in replacements.get(index, [slot])]
-        )
-        old, new = _pages_of(job.layout, slots), _pages_of(job.layout, fitted)
-        changed = [n for n, cards in enumerate(new) if n >= len(old) or old[n] != cards]
-        size = CARDS_PER_SHEET if job.layout == "sheet" else 1
-        redrawn = renderer.render(
-            [slot for n in changed for slot in new[n]],
-            numbers=[n * size + i for n in changed for i in range(len(new[n]))],
-        )
-        # Splits only add cards: the card pages keep their places, new ones are appended.
-        card_list = list(pages[: min(card_pages, len(new))])
-        card_list += [redrawn.pages[0]] * (len(new) - len(card_list))
-        for number, page in zip(changed, redrawn.pages, strict=True):
-            card_list[number] = page
-        pages = [*card_list, *pages[card_pages:]]
+        fitted = _refitted(renderer, slots, over)
+        new = _pages_of(job.layout, fitted)
+        pages = _spliced(renderer, pages, card_pages, _pages_of(job.layout, slots), new)
         card_pages, slots = len(new), fitted
     raise CardRenderError(_("The cards could not be laid out without cutting text."))
 

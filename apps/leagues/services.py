@@ -921,15 +921,10 @@ def league_result_propose_from_match(
     describe one (unknown system, the same user twice, a winner who did not play). Never
     raises for "no league": a match played outside any league is the common case.
     """
-    try:
-        first, second = (int(u) for u in user_ids)
-        vp = {int(k): int(v) for k, v in vp_by_user.items()}
-    except (TypeError, ValueError):
+    players = _tracked_players(user_ids, winner_user_id, vp_by_user)
+    if players is None:
         return None
-    if first == second or winner_user_id not in (None, first, second):
-        return None
-    if any(not 0 <= vp.get(u, 0) <= 9999 for u in (first, second)):
-        return None
+    first, second, vp = players
     candidates = (
         Pairing.objects.filter(
             round__status=Round.Status.PUBLISHED,
@@ -945,27 +940,57 @@ def league_result_propose_from_match(
     )
     with transaction.atomic():
         for pairing_id in candidates:
-            pairing = Pairing.objects.select_for_update().filter(pk=pairing_id).first()
-            if pairing is None:
+            open_game = _open_game(pairing_id)
+            if open_game is None:
                 continue
-            pairing = Pairing.objects.select_related(
-                "round__season__league", "player_a__player", "player_b__player", "result"
-            ).get(pk=pairing.pk)
-            existing: Result | None = getattr(pairing, "result", None)
-            if existing is not None and existing.status != Result.Status.REPORTED:
-                continue
+            pairing, existing = open_game
             a_user = pairing.player_a.player_id
             b_user = pairing.player_b.player_id if pairing.player_b else None
-            outcome = (
-                Result.Outcome.DRAW
-                if winner_user_id is None
-                else Result.Outcome.A
-                if winner_user_id == a_user
-                else Result.Outcome.B
-            )
+            outcome = _tracked_outcome(winner_user_id, a_user)
             vp_a, vp_b = vp.get(a_user, 0), vp.get(b_user or 0, 0)
             return _tracked(pairing, existing, outcome, vp_a, vp_b, _safe_link(match_url))
     return None
+
+
+def _tracked_players(
+    user_ids: tuple[int, int], winner_user_id: int | None, vp_by_user: Mapping[int, int]
+) -> tuple[int, int, dict[int, int]] | None:
+    """The two users and their VP as whole numbers, or None when they do not describe a game
+    between two players (the same user twice, a winner who did not play, VP out of range).
+    The input comes from a match engine, so it is checked, not trusted."""
+    try:
+        first, second = (int(u) for u in user_ids)
+        vp = {int(k): int(v) for k, v in vp_by_user.items()}
+    except (TypeError, ValueError):
+        return None
+    if first == second or winner_user_id not in (None, first, second):
+        return None
+    if any(not 0 <= vp.get(u, 0) <= 9999 for u in (first, second)):
+        return None
+    return first, second, vp
+
+
+def _open_game(pairing_id: int) -> tuple[Pairing, Result | None] | None:
+    """The pairing, locked, with its result, while it still takes a tracked result (no result
+    yet, or a report waiting for an answer); None otherwise or when it is gone. Call inside
+    a transaction."""
+    locked = Pairing.objects.select_for_update().filter(pk=pairing_id).first()
+    if locked is None:
+        return None
+    pairing = Pairing.objects.select_related(
+        "round__season__league", "player_a__player", "player_b__player", "result"
+    ).get(pk=locked.pk)
+    existing: Result | None = getattr(pairing, "result", None)
+    if existing is not None and existing.status != Result.Status.REPORTED:
+        return None
+    return pairing, existing
+
+
+def _tracked_outcome(winner_user_id: int | None, a_user: int) -> str:
+    """The outcome from player A's side of the pairing: the tracked match knows users only."""
+    if winner_user_id is None:
+        return Result.Outcome.DRAW
+    return Result.Outcome.A if winner_user_id == a_user else Result.Outcome.B
 
 
 def _safe_link(url: str) -> str:

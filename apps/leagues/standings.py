@@ -133,40 +133,56 @@ def standings(
     rows = {e.id: Row(entrant=e) for e in entrants}
     games = [g for g in games if g.a in rows and g.b in rows]
     for game in games:
-        for me, vp_for, vp_against in (
-            (game.a, game.vp_a, game.vp_b),
-            (game.b, game.vp_b, game.vp_a),
-        ):
-            result = _result_for(game, me)
-            points = scoring.points(vp_for, vp_against, result)
-            row = rows[me]
-            row.wins += result == "W"
-            row.draws += result == "D"
-            row.losses += result == "L"
-            row.points += points
-            row.vp_for += vp_for
-            row.vp_against += vp_against
-            opponent = game.b if me == game.a else game.a
-            row.history.append(
-                HistoryItem(game.round, opponent, result, vp_for, vp_against, points)
-            )
+        _count_game(rows, game, scoring)
     for bye in byes:
         if (bye_row := rows.get(bye.player)) is not None:
-            bye_row.byes += 1
-            bye_row.points += scoring.win
-            bye_row.vp_for += scoring.bye_vp
-            bye_row.history.append(
-                HistoryItem(bye.round, None, "bye", scoring.bye_vp, 0, scoring.win)
-            )
+            _count_bye(bye_row, bye, scoring)
     for row in rows.values():
         row.history.sort(key=lambda item: item.round)
         row.sos = sum(
             rows[item.opponent].points for item in row.history if item.opponent is not None
         )
+    return _ranked(rows.values(), games, scoring, tie_breakers)
 
+
+def _count_game(rows: Mapping[int, Row], game: Game, scoring: Scoring) -> None:
+    """Add ``game`` to both players' rows and histories."""
+    for me, vp_for, vp_against in (
+        (game.a, game.vp_a, game.vp_b),
+        (game.b, game.vp_b, game.vp_a),
+    ):
+        result = _result_for(game, me)
+        points = scoring.points(vp_for, vp_against, result)
+        row = rows[me]
+        row.wins += result == "W"
+        row.draws += result == "D"
+        row.losses += result == "L"
+        row.points += points
+        row.vp_for += vp_for
+        row.vp_against += vp_against
+        opponent = game.b if me == game.a else game.a
+        row.history.append(HistoryItem(game.round, opponent, result, vp_for, vp_against, points))
+
+
+def _count_bye(row: Row, bye: Bye, scoring: Scoring) -> None:
+    """A bye scores as a win with the season's bye VP, and counts no game played."""
+    row.byes += 1
+    row.points += scoring.win
+    row.vp_for += scoring.bye_vp
+    row.history.append(HistoryItem(bye.round, None, "bye", scoring.bye_vp, 0, scoring.win))
+
+
+def _ranked(
+    rows: Iterable[Row],
+    games: Sequence[Game],
+    scoring: Scoring,
+    tie_breakers: Sequence[TieBreaker],
+) -> list[Row]:
+    """The rows best first with their ranks, and for each block the tie-breaker that put it
+    ahead of the next block on the same points."""
     ordered: list[Row] = []
     by_points: dict[int, list[Row]] = defaultdict(list)
-    for row in rows.values():
+    for row in rows:
         by_points[row.points].append(row)
     for points in sorted(by_points, reverse=True):
         blocks, reasons = _split(by_points[points], list(tie_breakers), games, scoring)

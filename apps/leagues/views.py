@@ -40,7 +40,16 @@ from apps.leagues.forms import (
     SeasonForm,
     SwapForm,
 )
-from apps.leagues.models import League, LogEntry, Registration, Result, RosterChange, Round, Season
+from apps.leagues.models import (
+    League,
+    LogEntry,
+    Pairing,
+    Registration,
+    Result,
+    RosterChange,
+    Round,
+    Season,
+)
 from apps.leagues.selectors import (
     LeagueAccess,
     counts_from,
@@ -62,6 +71,7 @@ from apps.leagues.selectors import (
 )
 from apps.leagues.services import LeagueError
 from apps.leagues.standings import Row
+from apps.rosters.models import Roster
 from apps.rosters.selectors import roster_list_for_user
 from apps.systems.core.registry import registry
 
@@ -217,43 +227,64 @@ def league_join(request: HtmxHttpRequest) -> HttpResponse:
         return render(request, "leagues/join.html", context, status=404)
     seasons = list(league.seasons.exclude(status=Season.Status.FINISHED))
     needs_roster = registry().get(league.system.slug).rosters is not None
-    rosters = (
-        list(roster_list_for_user(_user(request)).filter(system=league.system, legal=True))
-        if request.user.is_authenticated
-        else []
+    roster_form = RosterChoiceForm(
+        request.POST or None, rosters=_legal_rosters(request, league), required=needs_roster
     )
-    roster_form = RosterChoiceForm(request.POST or None, rosters=rosters, required=needs_roster)
     context.update(
         league=league,
         seasons=seasons,
         roster_form=roster_form,
         needs_roster=needs_roster,
-        joined={
-            r.season_id
-            for r in Registration.objects.filter(season__in=seasons, player_id=request.user.pk)
-        }
-        if request.user.is_authenticated
-        else set(),
+        joined=_joined_seasons(request, seasons),
     )
     if request.method == "POST":
-        if not request.user.is_authenticated:
-            return redirect(f"{reverse('accounts:login')}?next={request.get_full_path()}")
-        season_id = form_number(request.POST.get("season", "")) or 0
-        if roster_form.is_valid():
-            try:
-                registration = services.season_join(
-                    user=_user(request),
-                    season_id=season_id,
-                    code=code,
-                    roster_id=roster_form.cleaned_data.get("roster"),
-                )
-            except LeagueError as error:
-                roster_form.add_error(None, error.message)
-            else:
-                messages.success(request, _("You are in. Good games!"))
-                return redirect(_season_url(league, registration.season))
-        return render(request, "leagues/join.html", context, status=422)
+        return _join_season(request, league, code, roster_form, context)
     return render(request, "leagues/join.html", context)
+
+
+def _legal_rosters(request: HtmxHttpRequest, league: League) -> list[Roster]:
+    """The visitor's legal rosters for the league's system (none while logged out)."""
+    if not request.user.is_authenticated:
+        return []
+    return list(roster_list_for_user(_user(request)).filter(system=league.system, legal=True))
+
+
+def _joined_seasons(request: HtmxHttpRequest, seasons: list[Season]) -> set[int]:
+    """The ids of the seasons the visitor is already registered for."""
+    if not request.user.is_authenticated:
+        return set()
+    return {
+        r.season_id
+        for r in Registration.objects.filter(season__in=seasons, player_id=request.user.pk)
+    }
+
+
+def _join_season(
+    request: HtmxHttpRequest,
+    league: League,
+    code: str,
+    roster_form: RosterChoiceForm,
+    context: dict[str, Any],
+) -> HttpResponse:
+    """Register the visitor for the season they chose; a visitor logged out logs in first and
+    comes back to the same code."""
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('accounts:login')}?next={request.get_full_path()}")
+    season_id = form_number(request.POST.get("season", "")) or 0
+    if roster_form.is_valid():
+        try:
+            registration = services.season_join(
+                user=_user(request),
+                season_id=season_id,
+                code=code,
+                roster_id=roster_form.cleaned_data.get("roster"),
+            )
+        except LeagueError as error:
+            roster_form.add_error(None, error.message)
+        else:
+            messages.success(request, _("You are in. Good games!"))
+            return redirect(_season_url(league, registration.season))
+    return render(request, "leagues/join.html", context, status=422)
 
 
 # --- Seasons ----------------------------------------------------------------------------------
@@ -510,6 +541,39 @@ def round_discard(request: HtmxHttpRequest, key: str, season_id: int, number: in
 # --- Games and results ------------------------------------------------------------------------
 
 
+def _player_side(pairing: Pairing, user_id: int | None) -> str:
+    """The side the user plays in this game, "a" or "b"; "" for anyone else and in a bye."""
+    if user_id is None or pairing.player_b is None:
+        return ""
+    if pairing.player_a.player_id == user_id:
+        return "a"
+    return "b" if pairing.player_b.player_id == user_id else ""
+
+
+def _result_permissions(
+    access: LeagueAccess, pairing: Pairing, result: Result | None, side: str, open_report: bool
+) -> dict[str, Any]:
+    """What the viewer may do with the result: report (again, while their own report waits),
+    answer the other player's report, or override as an organiser; nothing in a bye, a draft
+    round or a finished season."""
+    playable = (
+        pairing.round.status == Round.Status.PUBLISHED
+        and pairing.player_b is not None
+        and pairing.round.season.status != Season.Status.FINISHED
+    )
+    return {
+        "can_report": playable
+        and side
+        and (result is None or (open_report and result.reported_side == side)),
+        "can_answer": playable
+        and side
+        and open_report
+        and result is not None
+        and result.reported_side != side,
+        "can_override": playable and access.is_organiser,
+    }
+
+
 def _pairing_context(
     request: HtmxHttpRequest, access: LeagueAccess, pairing_id: int, **extra: Any
 ) -> dict[str, Any]:
@@ -518,18 +582,10 @@ def _pairing_context(
     if pairing.round.status != Round.Status.PUBLISHED and not access.is_organiser:
         raise Http404
     result: Result | None = getattr(pairing, "result", None)
-    user_id = access.user_id
-    side = ""
-    if user_id is not None and pairing.player_b is not None:
-        side = (
-            "a"
-            if pairing.player_a.player_id == user_id
-            else "b"
-            if pairing.player_b.player_id == user_id
-            else ""
-        )
+    side = _player_side(pairing, access.user_id)
     now = timezone.now()
     deadline = counts_from(result, season.confirm_hours) if result else None
+    # A report is open while it waits for an answer and has not yet counted on its own.
     open_report = (
         result is not None
         and result.status == Result.Status.REPORTED
@@ -537,11 +593,6 @@ def _pairing_context(
     )
     initial = (
         {"outcome": result.outcome, "vp_a": result.vp_a, "vp_b": result.vp_b} if result else None
-    )
-    playable = (
-        pairing.round.status == Round.Status.PUBLISHED
-        and pairing.player_b is not None
-        and season.status != Season.Status.FINISHED
     )
     context: dict[str, Any] = {
         "access": access,
@@ -552,15 +603,7 @@ def _pairing_context(
         "side": side,
         "counts": result is not None and result_counts(result, season.confirm_hours, now),
         "deadline": deadline,
-        "can_report": playable
-        and side
-        and (result is None or (open_report and result.reported_side == side)),
-        "can_answer": playable
-        and side
-        and open_report
-        and result is not None
-        and result.reported_side != side,
-        "can_override": playable and access.is_organiser,
+        **_result_permissions(access, pairing, result, side, open_report),
         "result_form": ResultForm(pairing=pairing, initial=initial),
         "dispute_form": DisputeForm(),
         "override_form": OverrideForm(pairing=pairing, initial=initial),

@@ -19,7 +19,7 @@ from apps.catalog.models import Faction, GameSystem, Item, Profile
 from apps.rosters.models import MAX_ENTRY_COUNT, Roster
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.registry import registry
-from apps.systems.core.rosters import EntryInput, RosterInput
+from apps.systems.core.rosters import EntryInput, RosterInput, RosterRules
 
 FORMAT = "skirmish-roster/1"
 MAX_ENTRIES = 50
@@ -129,7 +129,23 @@ def parse_document(document: Any, *, expected_system: str | None = None) -> Pars
         )
 
     name = _text(document.get("name"), "name", problems, required=True)
-    slug = document.get("system")
+    system, rules = _known_system(document.get("system"), expected_system, problems)
+    faction = _faction(system, document.get("faction"), problems)
+    settings = _settings(document.get("settings", {}), rules, problems)
+    entries = _parse_entries(system, document.get("entries"), problems)
+    if problems:
+        raise DocumentInvalid(problems)
+    return ParsedRoster(
+        system=system, name=name, faction=faction, settings=settings, entries=entries
+    )
+
+
+def _known_system(
+    slug: Any, expected_system: str | None, problems: list[Problem]
+) -> tuple[GameSystem, RosterRules]:
+    """The document's system and its roster rules. Raises ``DocumentInvalid`` with the problems
+    so far when the system is unknown, not the one expected or builds no rosters: profiles,
+    items and settings only mean something within the right, known system."""
     system = GameSystem.objects.filter(slug=slug).first() if isinstance(slug, str) else None
     if system is None or slug not in registry().slugs():
         problems.append(
@@ -137,7 +153,6 @@ def parse_document(document: Any, *, expected_system: str | None = None) -> Pars
                 "unknown_system", "system", _("Unknown rule system %(system)r.") % {"system": slug}
             )
         )
-        # Profiles, items and settings only mean something within the right, known system.
         raise DocumentInvalid(problems)
     if expected_system and slug != expected_system:
         problems.append(
@@ -160,43 +175,85 @@ def parse_document(document: Any, *, expected_system: str | None = None) -> Pars
             )
         )
         raise DocumentInvalid(problems)
+    return system, rules
 
-    faction = None
-    faction_slug = document.get("faction")
-    if faction_slug is None:
+
+def _faction(system: GameSystem, slug: Any, problems: list[Problem]) -> Faction | None:
+    """The team's faction of ``system``; None when there is none to name (or a problem)."""
+    if slug is None:
         # A system whose catalogue has factions builds every team for one of them.
         if Faction.objects.filter(system=system).exists():
             problems.append(Problem("required", "faction", _("This field is required.")))
-    else:
-        faction = (
-            Faction.objects.filter(system=system, slug=faction_slug).first()
-            if isinstance(faction_slug, str)
-            else None
-        )
-        if faction is None:
-            problems.append(
-                Problem(
-                    "unknown_faction",
-                    "faction",
-                    _("Unknown faction %(faction)r.") % {"faction": faction_slug},
-                )
+        return None
+    faction = (
+        Faction.objects.filter(system=system, slug=slug).first() if isinstance(slug, str) else None
+    )
+    if faction is None:
+        problems.append(
+            Problem(
+                "unknown_faction", "faction", _("Unknown faction %(faction)r.") % {"faction": slug}
             )
+        )
+    return faction
 
-    raw_settings = document.get("settings", {})
-    settings: dict[str, object] = {}
-    if not isinstance(raw_settings, dict):
+
+def _settings(raw: Any, rules: RosterRules | None, problems: list[Problem]) -> dict[str, object]:
+    """The settings as the system's rules normalise them (taken as they are for a system
+    without roster rules); empty when they are not an object or the rules refuse them."""
+    if not isinstance(raw, dict):
         problems.append(Problem("invalid_type", "settings", _("Must be an object.")))
-    else:
-        try:
-            settings = rules.normalise_settings(raw_settings)
-        except RuleViolation as error:
-            problems.append(Problem(error.code, "settings", _(error.message)))
+        return {}
+    try:
+        return rules.normalise_settings(raw) if rules else dict(raw)
+    except RuleViolation as error:
+        problems.append(Problem(error.code, "settings", _(error.message)))
+        return {}
 
-    entries = _parse_entries(system, document.get("entries"), problems)
-    if problems:
-        raise DocumentInvalid(problems)
-    return ParsedRoster(
-        system=system, name=name, faction=faction, settings=settings, entries=entries
+
+def _is_count(value: Any) -> bool:
+    """A number of models an entry may stand for (a bool is an int to Python, not here)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ENTRY_COUNT
+
+
+def _count_problem(path: str) -> Problem:
+    return Problem(
+        "count_invalid",
+        f"{path}.count",
+        _("Must be a whole number from 1 to %(limit)d.") % {"limit": MAX_ENTRY_COUNT},
+    )
+
+
+def _items_problem(path: str) -> Problem:
+    return Problem(
+        "invalid_type",
+        f"{path}.items",
+        _("Must be a list of at most %(limit)d item slugs.") % {"limit": MAX_ITEMS_PER_ENTRY},
+    )
+
+
+@dataclass(frozen=True)
+class _Catalogue:
+    """The profiles and items the entries name, by slug, read in two queries."""
+
+    profiles: dict[str, Profile]
+    items: dict[str, Item]
+
+
+def _catalogue_for(system: GameSystem, raw: list[Any]) -> _Catalogue:
+    # Only text can be a slug: a list or object here would not even hash.
+    profile_slugs = {
+        e["profile"] for e in raw if isinstance(e, dict) and isinstance(e.get("profile"), str)
+    }
+    item_slugs = {
+        slug
+        for e in raw
+        if isinstance(e, dict) and isinstance(e.get("items"), list)
+        for slug in e["items"]
+        if isinstance(slug, str)
+    }
+    return _Catalogue(
+        profiles={p.slug: p for p in Profile.objects.filter(system=system, slug__in=profile_slugs)},
+        items={i.slug: i for i in Item.objects.filter(system=system, slug__in=item_slugs)},
     )
 
 
@@ -215,87 +272,67 @@ def _parse_entries(system: GameSystem, raw: Any, problems: list[Problem]) -> lis
             )
         )
         return []
-    # Only text can be a slug: a list or object here would not even hash.
-    profile_slugs = {
-        e["profile"] for e in raw if isinstance(e, dict) and isinstance(e.get("profile"), str)
-    }
-    item_slugs = {
-        slug
-        for e in raw
-        if isinstance(e, dict) and isinstance(e.get("items"), list)
-        for slug in e["items"]
-        if isinstance(slug, str)
-    }
-    profiles = {p.slug: p for p in Profile.objects.filter(system=system, slug__in=profile_slugs)}
-    items = {i.slug: i for i in Item.objects.filter(system=system, slug__in=item_slugs)}
-
+    catalogue = _catalogue_for(system, raw)
     entries = []
     for index, entry in enumerate(raw):
-        path = f"entries[{index}]"
-        if not isinstance(entry, dict):
-            problems.append(Problem("invalid_type", path, _("Must be an object.")))
-            continue
-        profile_slug = entry.get("profile")
-        profile = profiles.get(profile_slug) if isinstance(profile_slug, str) else None
-        if profile is None:
-            problems.append(
-                Problem(
-                    "unknown_profile",
-                    f"{path}.profile",
-                    _("Unknown profile %(profile)r.") % {"profile": profile_slug},
-                )
-            )
-        count = entry.get("count", 1)
-        if (
-            not isinstance(count, int)
-            or isinstance(count, bool)
-            or not (1 <= count <= MAX_ENTRY_COUNT)
-        ):
-            problems.append(
-                Problem(
-                    "count_invalid",
-                    f"{path}.count",
-                    _("Must be a whole number from 1 to %(limit)d.") % {"limit": MAX_ENTRY_COUNT},
-                )
-            )
-            count = 1
-        nickname = _text(entry.get("name"), f"{path}.name", problems, required=False, limit=60)
-        raw_items = entry.get("items", [])
-        entry_items: list[Item] = []
-        if not isinstance(raw_items, list) or len(raw_items) > MAX_ITEMS_PER_ENTRY:
-            problems.append(
-                Problem(
-                    "invalid_type",
-                    f"{path}.items",
-                    _("Must be a list of at most %(limit)d item slugs.")
-                    % {"limit": MAX_ITEMS_PER_ENTRY},
-                )
-            )
-            raw_items = []
-        for item_index, slug in enumerate(raw_items):
-            item = items.get(slug) if isinstance(slug, str) else None
-            if item is None:
-                problems.append(
-                    Problem(
-                        "unknown_item",
-                        f"{path}.items[{item_index}]",
-                        _("Unknown item %(item)r.") % {"item": slug},
-                    )
-                )
-            else:
-                entry_items.append(item)
-        attach_to = _attach_to(entry, index, len(raw), path, problems)
-        if profile is not None:
-            entries.append(
-                ParsedEntry(
-                    profile=profile,
-                    items=entry_items,
-                    count=count,
-                    name=nickname,
-                    attach_to=attach_to,
-                )
-            )
+        parsed = _parse_entry(catalogue, entry, index, len(raw), problems)
+        if parsed is not None:
+            entries.append(parsed)
     return entries
+
+
+def _parse_entry(
+    catalogue: _Catalogue, entry: Any, index: int, size: int, problems: list[Problem]
+) -> ParsedEntry | None:
+    """One entry of ``size``, every problem with it reported; None when it names no known
+    profile (its other problems are reported all the same)."""
+    path = f"entries[{index}]"
+    if not isinstance(entry, dict):
+        problems.append(Problem("invalid_type", path, _("Must be an object.")))
+        return None
+    profile_slug = entry.get("profile")
+    profile = catalogue.profiles.get(profile_slug) if isinstance(profile_slug, str) else None
+    if profile is None:
+        problems.append(
+            Problem(
+                "unknown_profile",
+                f"{path}.profile",
+                _("Unknown profile %(profile)r.") % {"profile": profile_slug},
+            )
+        )
+    count = entry.get("count", 1)
+    if not _is_count(count):
+        problems.append(_count_problem(path))
+        count = 1
+    nickname = _text(entry.get("name"), f"{path}.name", problems, required=False, limit=60)
+    entry_items = _entry_items(catalogue, entry.get("items", []), path, problems)
+    attach_to = _attach_to(entry, index, size, path, problems)
+    if profile is None:
+        return None
+    return ParsedEntry(
+        profile=profile, items=entry_items, count=count, name=nickname, attach_to=attach_to
+    )
+
+
+def _entry_items(catalogue: _Catalogue, raw: Any, path: str, problems: list[Problem]) -> list[Item]:
+    """The entry's known items in order; an unknown one is a problem at its own index."""
+    if not isinstance(raw, list) or len(raw) > MAX_ITEMS_PER_ENTRY:
+        problems.append(_items_problem(path))
+        return []
+    items: list[Item] = []
+    for item_index, slug in enumerate(raw):
+        item = catalogue.items.get(slug) if isinstance(slug, str) else None
+        if item is None:
+            problems.append(
+                Problem(
+                    "unknown_item",
+                    f"{path}.items[{item_index}]",
+                    _("Unknown item %(item)r.") % {"item": slug},
+                )
+            )
+        else:
+            items.append(item)
+    return items
 
 
 def _attach_to(
@@ -372,19 +409,19 @@ def document_roster_input(document: Any) -> tuple[GameSystem, RosterInput]:
     faction = document.get("faction") or ""
     if not isinstance(faction, str):
         problems.append(Problem("invalid_type", "faction", _("Must be text.")))
-    raw_settings = document.get("settings", {})
-    settings: dict[str, object] = {}
-    if not isinstance(raw_settings, dict):
-        problems.append(Problem("invalid_type", "settings", _("Must be an object.")))
-    else:
-        rules = registry().get(slug).rosters
-        try:
-            settings = rules.normalise_settings(raw_settings) if rules else dict(raw_settings)
-        except RuleViolation as error:
-            problems.append(Problem(error.code, "settings", _(error.message)))
-    raw_entries = document.get("entries", [])
-    entries: list[EntryInput] = []
-    if not isinstance(raw_entries, list) or len(raw_entries) > MAX_ENTRIES:
+    settings = _settings(document.get("settings", {}), registry().get(slug).rosters, problems)
+    entries = _entry_inputs(document.get("entries", []), problems)
+    if problems:
+        raise DocumentInvalid(problems)
+    return system, RosterInput(
+        faction=faction if isinstance(faction, str) else "",
+        settings=settings,
+        entries=tuple(entries),
+    )
+
+
+def _entry_inputs(raw: Any, problems: list[Problem]) -> list[EntryInput]:
+    if not isinstance(raw, list) or len(raw) > MAX_ENTRIES:
         problems.append(
             Problem(
                 "invalid_type",
@@ -392,60 +429,40 @@ def document_roster_input(document: Any) -> tuple[GameSystem, RosterInput]:
                 _("Must be a list of at most %(limit)d entries.") % {"limit": MAX_ENTRIES},
             )
         )
-        raw_entries = []
-    for index, entry in enumerate(raw_entries):
-        path = f"entries[{index}]"
-        if not isinstance(entry, dict) or not isinstance(entry.get("profile"), str):
-            problems.append(
-                Problem("invalid_type", path, _("Must be an object with a profile slug."))
-            )
-            continue
-        items = entry.get("items", [])
-        if (
-            not isinstance(items, list)
-            or len(items) > MAX_ITEMS_PER_ENTRY
-            or not all(isinstance(slug, str) for slug in items)
-        ):
-            problems.append(
-                Problem(
-                    "invalid_type",
-                    f"{path}.items",
-                    _("Must be a list of at most %(limit)d item slugs.")
-                    % {"limit": MAX_ITEMS_PER_ENTRY},
-                )
-            )
-            continue
-        count = entry.get("count", 1)
-        # The same range as an import: a count no roster can store is a malformed document,
-        # not a team to report on (it would turn every total absurd).
-        if (
-            not isinstance(count, int)
-            or isinstance(count, bool)
-            or not 1 <= count <= MAX_ENTRY_COUNT
-        ):
-            problems.append(
-                Problem(
-                    "count_invalid",
-                    f"{path}.count",
-                    _("Must be a whole number from 1 to %(limit)d.") % {"limit": MAX_ENTRY_COUNT},
-                )
-            )
-            continue
-        name = entry.get("name") or ""
-        attach_to = _attach_to(entry, index, len(raw_entries), path, problems)
-        entries.append(
-            EntryInput(
-                profile=entry["profile"],
-                items=tuple(items),
-                name=str(name)[:60],
-                count=count,
-                attach_to=attach_to,
-            )
-        )
-    if problems:
-        raise DocumentInvalid(problems)
-    return system, RosterInput(
-        faction=faction if isinstance(faction, str) else "",
-        settings=settings,
-        entries=tuple(entries),
+        return []
+    entries = []
+    for index, entry in enumerate(raw):
+        entry_input = _entry_input(entry, index, len(raw), problems)
+        if entry_input is not None:
+            entries.append(entry_input)
+    return entries
+
+
+def _entry_input(entry: Any, index: int, size: int, problems: list[Problem]) -> EntryInput | None:
+    """One entry as the rules see it; None (and a problem) when its shape is wrong."""
+    path = f"entries[{index}]"
+    if not isinstance(entry, dict) or not isinstance(entry.get("profile"), str):
+        problems.append(Problem("invalid_type", path, _("Must be an object with a profile slug.")))
+        return None
+    items = entry.get("items", [])
+    if (
+        not isinstance(items, list)
+        or len(items) > MAX_ITEMS_PER_ENTRY
+        or not all(isinstance(slug, str) for slug in items)
+    ):
+        problems.append(_items_problem(path))
+        return None
+    count = entry.get("count", 1)
+    # The same range as an import: a count no roster can store is a malformed document,
+    # not a team to report on (it would turn every total absurd).
+    if not _is_count(count):
+        problems.append(_count_problem(path))
+        return None
+    name = entry.get("name") or ""
+    return EntryInput(
+        profile=entry["profile"],
+        items=tuple(items),
+        name=str(name)[:60],
+        count=count,
+        attach_to=_attach_to(entry, index, size, path, problems),
     )

@@ -36,3 +36,11 @@ def test_code_is_formatted() -> None:
     ruff = shutil.which("ruff", path=str(BIN)) or "ruff"
     result = run(ruff, "format", "--check", "--no-cache", "apps", "skirmish", "tests", "bench")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_no_function_is_more_complex_than_the_bound() -> None:
+    # radon's cyclomatic complexity (branches, loops, boolean operators) of every function in
+    # apps/ and skirmish/ stays at most 15 (tools/complexity.py, also run by `make lint`).
+    from tools.complexity import LIMIT, too_complex
+
+    assert too_complex() == [], f"functions above {LIMIT}"

@@ -17,8 +17,11 @@ from apps.systems.deathmatch.catalog import (
     WeaponKind,
 )
 from apps.systems.deathmatch.roster import (
+    FighterOption,
     Issue,
     Roster,
+    RosterEntry,
+    Totals,
     fighter_options,
     item_options,
     totals,
@@ -146,6 +149,11 @@ class BuilderView:
     foreign_leaders: tuple[OptionView, ...]
 
     @property
+    def entries(self) -> tuple[FighterView, ...]:
+        """One view per roster entry (``core.rosters.BuilderView``)."""
+        return self.fighters
+
+    @property
     def panel(self) -> tuple[object, ...]:
         """What the "add fighters" panel shows (the page caches it by this)."""
         return (self.rank_groups, self.mercenary_options, self.foreign_leaders)
@@ -180,17 +188,11 @@ def _item_view(card: EquipmentCard) -> ItemView:
     )
 
 
-def _fighter(
-    index: int,
-    roster: Roster,
-    catalog: Catalog,
-    issues: tuple[RosterIssue, ...],
-    *,
-    last_man_standing: bool,
-) -> FighterView:
-    entry = roster.entries[index]
-    profile: FighterProfile | None = catalog.profiles.get(entry.profile)
-    options = tuple(
+def _item_option_views(
+    roster: Roster, catalog: Catalog, index: int, *, last_man_standing: bool
+) -> tuple[OptionView, ...]:
+    """Every card the fighter could buy, disabled with the reason where the rules refuse it."""
+    return tuple(
         OptionView(
             slug=option.item,
             name=catalog.items[option.item].name,
@@ -201,46 +203,82 @@ def _fighter(
         )
         for option in item_options(roster, catalog, index, last_man_standing=last_man_standing)
     )
-    items = tuple(
+
+
+def _bought_items(slugs: tuple[str, ...], catalog: Catalog) -> tuple[ItemView, ...]:
+    """The fighter's cards; one no longer in the catalogue is shown by its slug, free."""
+    return tuple(
         _item_view(catalog.items[slug])
         if slug in catalog.items
         else ItemView(slug=slug, name=slug, cost=0, kind="", sample=False)
-        for slug in entry.items
+        for slug in slugs
     )
-    own_issues = tuple(issue for issue in issues if issue.entry == index)
-    if profile is None:
-        return FighterView(
-            index=index,
-            display_name=entry.name or entry.profile,
-            profile_name=entry.profile,
-            rank_label="",
-            count=entry.count,
-            mercenary=False,
-            hero=False,
-            mech=False,
-            sample=False,
-            faction_names=(),
-            arp=0,
-            command=0,
-            reflex=0,
-            resistance=0,
-            lp=0,
-            move_inches=0,
-            weapons=(),
-            abilities=(),
-            items=items,
-            free_items=(),
-            item_options=options,
-            issues=own_issues,
-        )
-    faction_names = tuple(
-        faction.name if (faction := catalog.faction(slug)) else slug for slug in profile.factions
-    )
+
+
+def _free_items(profile: FighterProfile) -> tuple[str, ...]:
+    """What every such fighter carries without paying: a leader's Respawn-Fokus, and a combat
+    knife for anyone without a melee weapon."""
     free = []
     if profile.rank is Rank.LEADER:
         free.append(RESPAWN_FOCUS_LABEL)
     if not any(weapon.kind is WeaponKind.MELEE for weapon in profile.weapons):
         free.append(KNIFE_LABEL)
+    return tuple(free)
+
+
+def _unknown_fighter(
+    index: int,
+    entry: RosterEntry,
+    items: tuple[ItemView, ...],
+    options: tuple[OptionView, ...],
+    issues: tuple[RosterIssue, ...],
+) -> FighterView:
+    """A fighter whose profile is not in the catalogue: named by its slug, no values, so that
+    its owner can still see and remove it."""
+    return FighterView(
+        index=index,
+        display_name=entry.name or entry.profile,
+        profile_name=entry.profile,
+        rank_label="",
+        count=entry.count,
+        mercenary=False,
+        hero=False,
+        mech=False,
+        sample=False,
+        faction_names=(),
+        arp=0,
+        command=0,
+        reflex=0,
+        resistance=0,
+        lp=0,
+        move_inches=0,
+        weapons=(),
+        abilities=(),
+        items=items,
+        free_items=(),
+        item_options=options,
+        issues=issues,
+    )
+
+
+def _fighter(
+    index: int,
+    roster: Roster,
+    catalog: Catalog,
+    issues: tuple[RosterIssue, ...],
+    *,
+    last_man_standing: bool,
+) -> FighterView:
+    entry = roster.entries[index]
+    profile: FighterProfile | None = catalog.profiles.get(entry.profile)
+    options = _item_option_views(roster, catalog, index, last_man_standing=last_man_standing)
+    items = _bought_items(entry.items, catalog)
+    own_issues = tuple(issue for issue in issues if issue.entry == index)
+    if profile is None:
+        return _unknown_fighter(index, entry, items, options, own_issues)
+    faction_names = tuple(
+        faction.name if (faction := catalog.faction(slug)) else slug for slug in profile.factions
+    )
     return FighterView(
         index=index,
         display_name=entry.name or profile.name,
@@ -261,7 +299,7 @@ def _fighter(
         weapons=tuple(_weapon(weapon) for weapon in profile.weapons),
         abilities=tuple(AbilityView(a.name, a.text) for a in profile.abilities),
         items=items,
-        free_items=tuple(free),
+        free_items=_free_items(profile),
         item_options=options,
         issues=own_issues,
     )
@@ -275,21 +313,12 @@ def _profile_detail(profile: FighterProfile, *, mercenary: bool, catalog: Catalo
     return " · ".join(parts)
 
 
-def builder_view(
-    roster: Roster, catalog: Catalog, *, last_man_standing: bool = False
-) -> BuilderView:
-    """Everything the builder page shows for a roster, computed by the rules."""
-    issues = tuple(
-        issue
-        for issue in map(
-            _issue, validate_roster(roster, catalog, last_man_standing=last_man_standing)
-        )
-        if issue is not None
-    )
-    summary = totals(roster, catalog, last_man_standing=last_man_standing)
-    options = fighter_options(roster, catalog)
-    groups = []
+def _rank_groups(
+    options: tuple[FighterOption, ...], summary: Totals, catalog: Catalog
+) -> tuple[RankGroup, ...]:
+    """The faction's own fighters to add, by rank, with how many the team has and needs."""
     have_need = {count.rank: count for count in summary.ranks}
+    groups = []
     for rank in RANK_ORDER:
         group_options = tuple(
             _option(option.profile, option.allowed, option.reason, catalog, mercenary=False)
@@ -306,40 +335,59 @@ def builder_view(
                 options=group_options,
             )
         )
-    mercenaries = tuple(
+    return tuple(groups)
+
+
+def _mercenary_options(
+    options: tuple[FighterOption, ...], catalog: Catalog, *, leaders: bool
+) -> tuple[OptionView, ...]:
+    """Other factions' fighters: the leaders (``leaders``) or everyone else."""
+    return tuple(
         _option(option.profile, option.allowed, option.reason, catalog, mercenary=True)
         for option in options
-        if option.mercenary and catalog.profiles[option.profile].rank is not Rank.LEADER
+        if option.mercenary and (catalog.profiles[option.profile].rank is Rank.LEADER) == leaders
     )
-    foreign_leaders = tuple(
-        _option(option.profile, option.allowed, option.reason, catalog, mercenary=True)
-        for option in options
-        if option.mercenary and catalog.profiles[option.profile].rank is Rank.LEADER
-    )
-    return BuilderView(
-        totals=TotalsView(
-            arp_pool=summary.arp_pool,
-            arp_spent=summary.arp_spent,
-            arp_left=summary.arp_left,
-            command_points=summary.command_points,
-            harmony_bonus=summary.harmony_bonus,
-            mercenaries=summary.mercenaries,
-            mercenaries_allowed=summary.mercenaries_allowed,
-            ranks=tuple(
-                RankView(
-                    rank=c.rank.value, label=RANK_GROUP_LABELS[c.rank], have=c.have, need=c.need
-                )
-                for c in summary.ranks
-            ),
+
+
+def _totals_view(summary: Totals) -> TotalsView:
+    return TotalsView(
+        arp_pool=summary.arp_pool,
+        arp_spent=summary.arp_spent,
+        arp_left=summary.arp_left,
+        command_points=summary.command_points,
+        harmony_bonus=summary.harmony_bonus,
+        mercenaries=summary.mercenaries,
+        mercenaries_allowed=summary.mercenaries_allowed,
+        ranks=tuple(
+            RankView(rank=c.rank.value, label=RANK_GROUP_LABELS[c.rank], have=c.have, need=c.need)
+            for c in summary.ranks
         ),
+    )
+
+
+def builder_view(
+    roster: Roster, catalog: Catalog, *, last_man_standing: bool = False
+) -> BuilderView:
+    """Everything the builder page shows for a roster, computed by the rules."""
+    issues = tuple(
+        issue
+        for issue in map(
+            _issue, validate_roster(roster, catalog, last_man_standing=last_man_standing)
+        )
+        if issue is not None
+    )
+    summary = totals(roster, catalog, last_man_standing=last_man_standing)
+    options = fighter_options(roster, catalog)
+    return BuilderView(
+        totals=_totals_view(summary),
         issues=issues,
         fighters=tuple(
             _fighter(index, roster, catalog, issues, last_man_standing=last_man_standing)
             for index in range(len(roster.entries))
         ),
-        rank_groups=tuple(groups),
-        mercenary_options=mercenaries,
-        foreign_leaders=foreign_leaders,
+        rank_groups=_rank_groups(options, summary, catalog),
+        mercenary_options=_mercenary_options(options, catalog, leaders=False),
+        foreign_leaders=_mercenary_options(options, catalog, leaders=True),
     )
 
 

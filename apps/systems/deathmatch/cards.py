@@ -29,7 +29,7 @@ from apps.systems.deathmatch.catalog import (
     Rank,
     Weapon,
 )
-from apps.systems.deathmatch.roster import totals, validate_roster
+from apps.systems.deathmatch.roster import Roster, RosterEntry, totals, validate_roster
 from apps.systems.deathmatch.system import deathmatch_catalog, deathmatch_roster
 
 PROFILE: Final = "profile"
@@ -365,84 +365,131 @@ def _sheet_fighter(
     )
 
 
+@dataclass(frozen=True)
+class _PrintedEntry:
+    """What one roster entry puts in the PDF: its line on the sheet, a profile card per model
+    and the equipment cards they carry."""
+
+    fighter: SheetFighter
+    profile_cards: tuple[Card, ...] = ()
+    equipment_cards: tuple[Card, ...] = ()
+
+
+def _sheet_items(
+    slugs: tuple[str, ...], items: list[EquipmentCard | None], focus: EquipmentCard | None
+) -> tuple[SheetItem, ...]:
+    """The entry's cards as the sheet lists them (an unknown one by its slug, at no cost), after the
+    leader's free Respawn-Fokus (``focus``) when there is one."""
+    bought = tuple(
+        SheetItem(item.name, item.cost) if item else SheetItem(slug, 0)
+        for slug, item in zip(slugs, items, strict=True)
+    )
+    return bought if focus is None else (SheetItem(focus.name, 0, free=True), *bought)
+
+
+def _model_cards(
+    entry: RosterEntry,
+    profile: FighterProfile,
+    cards: Catalog,
+    *,
+    mercenary: bool,
+    carried: tuple[str, ...],
+    equipment: tuple[EquipmentCard, ...],
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """A profile card per model of the entry (numbered when there are several) and each
+    model's own copy of the equipment it carries, naming its carrier."""
+    profile_cards: list[Card] = []
+    equipment_cards: list[Card] = []
+    for copy in range(entry.count):
+        face = profile_face(
+            profile, cards, nickname=entry.name, mercenary=mercenary, equipment=carried
+        )
+        name = face.name if entry.count == 1 else f"{face.name} {copy + 1}"
+        profile_cards.append(Card(PROFILE, name, replace(face, name=name)))
+        equipment_cards.extend(
+            Card(EQUIPMENT, item.name, equipment_face(item, carried_by=name)) for item in equipment
+        )
+    return tuple(profile_cards), tuple(equipment_cards)
+
+
+def _printed_entry(
+    entry: RosterEntry, team: Roster, cards: Catalog, focus: EquipmentCard | None
+) -> _PrintedEntry:
+    """One entry; a profile missing from the catalogue gets its sheet line and no cards."""
+    profile = cards.profiles.get(entry.profile)
+    items = [cards.items.get(slug) for slug in entry.items]
+    # Only a leader carries the Respawn-Fokus, and gets it free.
+    leader_focus = focus if profile is not None and profile.rank is Rank.LEADER else None
+    sheet_items = _sheet_items(entry.items, items, leader_focus)
+    mercenary = profile is not None and team.faction not in profile.factions
+    factions = (
+        tuple(f.name if (f := cards.faction(s)) else s for s in profile.factions) if profile else ()
+    )
+    fighter = _sheet_fighter(
+        nickname=entry.name,
+        slug=entry.profile,
+        profile=profile,
+        items=_grouped(sheet_items),
+        count=entry.count,
+        factions=factions,
+        mercenary=mercenary,
+    )
+    if profile is None:
+        return _PrintedEntry(fighter)
+    bought = tuple(item for item in items if item is not None)
+    equipment = bought if leader_focus is None else (leader_focus, *bought)
+    profile_cards, equipment_cards = _model_cards(
+        entry,
+        profile,
+        cards,
+        mercenary=mercenary,
+        carried=_counted(item.name for item in sheet_items),
+        equipment=equipment,
+    )
+    return _PrintedEntry(fighter, profile_cards, equipment_cards)
+
+
+def _roster_sheet(
+    team: Roster, cards: Catalog, fighters: tuple[SheetFighter, ...], *, last_man_standing: bool
+) -> RosterSheet:
+    summary = totals(team, cards, last_man_standing=last_man_standing)
+    return RosterSheet(
+        faction=(f.name if (f := cards.faction(team.faction)) else team.faction),
+        game_size=team.game_size,
+        last_man_standing=last_man_standing,
+        fighters=fighters,
+        ranks=tuple(SheetRank(RANK_LABELS[c.rank], c.have, c.need) for c in summary.ranks),
+        arp_pool=summary.arp_pool,
+        arp_spent=summary.arp_spent,
+        arp_left=summary.arp_left,
+        command_points=summary.command_points,
+        harmony_bonus=summary.harmony_bonus,
+        mercenaries=summary.mercenaries,
+        mercenaries_allowed=summary.mercenaries_allowed,
+        issues=tuple(
+            roster_issue(issue)
+            for issue in validate_roster(team, cards, last_man_standing=last_man_standing)
+        ),
+    )
+
+
 class DeathmatchCardLayouts:
     def roster_print(self, roster: RosterInput, catalog: CatalogData) -> RosterPrint:
         cards = deathmatch_catalog(catalog)
         team = deathmatch_roster(roster)
         lms = roster.settings.get("last_man_standing") is True
         focus = _respawn_focus(cards)
-        profile_cards: list[Card] = []
-        equipment_cards: list[Card] = []
-        fighters: list[SheetFighter] = []
-        for entry in team.entries:
-            profile = cards.profiles.get(entry.profile)
-            items = [cards.items.get(slug) for slug in entry.items]
-            sheet_items = tuple(
-                SheetItem(item.name, item.cost) if item else SheetItem(slug, 0)
-                for slug, item in zip(entry.items, items, strict=True)
-            )
-            leader = profile is not None and profile.rank is Rank.LEADER
-            if leader and focus is not None:
-                sheet_items = (SheetItem(focus.name, 0, free=True), *sheet_items)
-            mercenary = profile is not None and team.faction not in profile.factions
-            factions = (
-                tuple(f.name if (f := cards.faction(s)) else s for s in profile.factions)
-                if profile
-                else ()
-            )
-            fighters.append(
-                _sheet_fighter(
-                    nickname=entry.name,
-                    slug=entry.profile,
-                    profile=profile,
-                    items=_grouped(sheet_items),
-                    count=entry.count,
-                    factions=factions,
-                    mercenary=mercenary,
-                )
-            )
-            if profile is None:
-                continue
-            carried = _counted(item.name for item in sheet_items)
-            for copy in range(entry.count):
-                face = profile_face(
-                    profile,
-                    cards,
-                    nickname=entry.name,
-                    mercenary=mercenary,
-                    equipment=carried,
-                )
-                name = face.name if entry.count == 1 else f"{face.name} {copy + 1}"
-                profile_cards.append(Card(PROFILE, name, replace(face, name=name)))
-                carrier = name
-                if leader and focus is not None:
-                    equipment_cards.append(
-                        Card(EQUIPMENT, focus.name, equipment_face(focus, carried_by=carrier))
-                    )
-                for item in items:
-                    if item is not None:
-                        equipment_cards.append(
-                            Card(EQUIPMENT, item.name, equipment_face(item, carried_by=carrier))
-                        )
-        summary = totals(team, cards, last_man_standing=lms)
-        sheet = RosterSheet(
-            faction=(f.name if (f := cards.faction(team.faction)) else team.faction),
-            game_size=team.game_size,
-            last_man_standing=lms,
-            fighters=tuple(fighters),
-            ranks=tuple(SheetRank(RANK_LABELS[c.rank], c.have, c.need) for c in summary.ranks),
-            arp_pool=summary.arp_pool,
-            arp_spent=summary.arp_spent,
-            arp_left=summary.arp_left,
-            command_points=summary.command_points,
-            harmony_bonus=summary.harmony_bonus,
-            mercenaries=summary.mercenaries,
-            mercenaries_allowed=summary.mercenaries_allowed,
-            issues=tuple(
-                roster_issue(issue) for issue in validate_roster(team, cards, last_man_standing=lms)
+        printed = [_printed_entry(entry, team, cards, focus) for entry in team.entries]
+        # All profile cards first, then all equipment cards, each in roster order.
+        return RosterPrint(
+            cards=(
+                *(card for entry in printed for card in entry.profile_cards),
+                *(card for entry in printed for card in entry.equipment_cards),
+            ),
+            sheet=_roster_sheet(
+                team, cards, tuple(entry.fighter for entry in printed), last_man_standing=lms
             ),
         )
-        return RosterPrint(cards=(*profile_cards, *equipment_cards), sheet=sheet)
 
     def blank_cards(self) -> tuple[Card, ...]:
         return (

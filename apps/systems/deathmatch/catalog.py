@@ -955,39 +955,35 @@ def parse_weapons(text: str, *, field: str = "weapons") -> tuple[Weapon, ...]:
     return weapons
 
 
+@dataclass(frozen=True)
+class _LineErrors:
+    """Reports problems against one line of a textarea field."""
+
+    errors: FieldErrors
+    field: str
+    number: int
+
+    def add(self, message: str) -> None:
+        self.errors.add(self.field, message, self.number)
+
+
 def _parse_weapon_line(errors: FieldErrors, field: str, number: int, line: str) -> Weapon | None:
+    line_errors = _LineErrors(errors, field, number)
     parts = [part.strip() for part in line.split("|")]
     if len(parts) < 2:
-        errors.add(field, "expected Name | P/PP/M/MM | RW .. | FK/NK .. | S ..", number)
+        line_errors.add("expected Name | P/PP/M/MM | RW .. | FK/NK .. | S ..")
         return None
     name, kind_symbol, *rest = parts
     kind_paired = _WEAPON_KINDS.get(kind_symbol.upper())
     if kind_paired is None:
-        errors.add(field, f"the kind must be P, PP, M or MM, not {kind_symbol!r}.", number)
-        kind, paired = WeaponKind.RANGED, False
-    else:
-        kind, paired = kind_paired
-    values: dict[str, int] = {}
-    rules: list[str] | None = None
-    for part in rest:
-        label, value = _weapon_value(part)
-        if label is None:
-            if rules is not None:
-                errors.add(field, f"cannot read {part!r} (special rules are given once).", number)
-            rules = [] if part in _NO_RULES else [rule.strip() for rule in part.split(";")]
-            continue
-        if label in ("FK", "NK"):
-            expected = "FK" if kind is WeaponKind.RANGED else "NK"
-            if kind_paired is not None and label != expected:
-                errors.add(field, f"{kind_symbol} weapons have {expected}, not {label}.", number)
-            label = "CV"
-        if label in values:
-            errors.add(field, f"{part!r} repeats a value given before.", number)
-        values[label] = value
+        line_errors.add(f"the kind must be P, PP, M or MM, not {kind_symbol!r}.")
+    # An unknown kind is reported once; the line is still read for its other problems.
+    kind, paired = kind_paired or (WeaponKind.RANGED, False)
+    values, rules = _weapon_parts(line_errors, rest, kind_symbol, kind_paired)
     labels = (("RW", "RW"), ("CV", "FK/NK"), ("S", "S"))
     missing = [label for key, label in labels if key not in values]
     if missing:
-        errors.add(field, f"missing {', '.join(missing)}.", number)
+        line_errors.add(f"missing {', '.join(missing)}.")
     data: dict[str, object] = {
         "name": name,
         "kind": kind.value,
@@ -996,9 +992,46 @@ def _parse_weapon_line(errors: FieldErrors, field: str, number: int, line: str) 
         "combat_value": values.get("CV", 0),
         "bonus_cards": values.get("B", 0),
         "strength": values.get("S", 0),
-        "special_rules": [rule for rule in rules or [] if rule],
+        "special_rules": [rule for rule in rules if rule],
     }
     return _checked_line(errors, field, number, lambda inner: _read_weapon(inner, data, ""))
+
+
+def _weapon_parts(
+    errors: _LineErrors,
+    parts: Sequence[str],
+    kind_symbol: str,
+    kind_paired: tuple[WeaponKind, bool] | None,
+) -> tuple[dict[str, int], list[str]]:
+    """The values of a weapon line after name and kind, by label ("CV" for FK/NK, "B" for ⬠),
+    and its special rules: the one part that is no value."""
+    values: dict[str, int] = {}
+    rules: list[str] | None = None
+    for part in parts:
+        label, value = _weapon_value(part)
+        if label is None:
+            if rules is not None:
+                errors.add(f"cannot read {part!r} (special rules are given once).")
+            rules = [] if part in _NO_RULES else [rule.strip() for rule in part.split(";")]
+            continue
+        if label in ("FK", "NK"):
+            _check_combat_label(errors, label, kind_symbol, kind_paired)
+            label = "CV"
+        if label in values:
+            errors.add(f"{part!r} repeats a value given before.")
+        values[label] = value
+    return values, rules or []
+
+
+def _check_combat_label(
+    errors: _LineErrors, label: str, kind_symbol: str, kind_paired: tuple[WeaponKind, bool] | None
+) -> None:
+    """A ranged weapon has FK, a melee weapon NK (not checked when the kind is unknown)."""
+    if kind_paired is None:
+        return
+    expected = "FK" if kind_paired[0] is WeaponKind.RANGED else "NK"
+    if label != expected:
+        errors.add(f"{kind_symbol} weapons have {expected}, not {label}.")
 
 
 def _weapon_value(part: str) -> tuple[str | None, int]:
@@ -1185,6 +1218,23 @@ def catalog_from_document(document: object) -> Catalog:
     factions of the document.
     """
     errors = FieldErrors()
+    data = _document_header(errors, document)
+    factions = _document_factions(errors, data.get("factions", []))
+    faction_slugs = [faction.slug for faction in factions]
+    profiles = _document_profiles(errors, data.get("profiles", []), faction_slugs)
+    items = _document_items(errors, data.get("items", []))
+    for section, slugs in (
+        ("factions", faction_slugs),
+        ("profiles", [profile.slug for profile in profiles]),
+        ("items", [item.slug for item in items]),
+    ):
+        _check_unique_slugs(errors, section, slugs)
+    errors.raise_if_any()
+    return Catalog.build(factions, profiles, items)
+
+
+def _document_header(errors: FieldErrors, document: object) -> Mapping[str, object]:
+    """The document as a mapping, its format, system and notes checked."""
     data = _read_object(errors, document, "", _DOCUMENT_KEYS, _DOCUMENT_KEYS[:2]) or {}
     if "format" in data and data["format"] != DOCUMENT_FORMAT:
         errors.add("format", f"must be {DOCUMENT_FORMAT!r}, not {data['format']!r}.")
@@ -1192,9 +1242,12 @@ def catalog_from_document(document: object) -> Catalog:
         errors.add("system", f"must be {SYSTEM_SLUG!r}, not {data['system']!r}.")
     for index, note in enumerate(_read_list(errors, data.get("notes", []), "notes")):
         _read_text(errors, note, field_path("notes", index), multiline=True)
+    return data
 
+
+def _document_factions(errors: FieldErrors, value: object) -> list[Faction]:
     factions: list[Faction] = []
-    for index, entry in enumerate(_read_list(errors, data.get("factions", []), "factions")):
+    for index, entry in enumerate(_read_list(errors, value, "factions")):
         path = f"factions.{index}."
         row = _read_object(errors, entry, path[:-1], _FACTION_KEYS, _FACTION_KEYS) or {}
         factions.append(
@@ -1204,10 +1257,15 @@ def catalog_from_document(document: object) -> Catalog:
                 sample=_read_bool(errors, row.get("sample", False), path + "sample"),
             )
         )
-    faction_slugs = [faction.slug for faction in factions]
+    return factions
 
+
+def _document_profiles(
+    errors: FieldErrors, value: object, faction_slugs: Sequence[str]
+) -> list[FighterProfile]:
+    """The profiles, each naming only factions of the document."""
     profiles: list[FighterProfile] = []
-    for index, entry in enumerate(_read_list(errors, data.get("profiles", []), "profiles")):
+    for index, entry in enumerate(_read_list(errors, value, "profiles")):
         path = f"profiles.{index}."
         row = _read_object(errors, entry, path[:-1], _PROFILE_KEYS, _PROFILE_KEYS) or {}
         profile = _read_profile(
@@ -1224,9 +1282,12 @@ def catalog_from_document(document: object) -> Catalog:
             if slug and slug not in faction_slugs:
                 errors.add(f"{path}factions.{number}", f"there is no faction {slug!r}.")
         profiles.append(profile)
+    return profiles
 
+
+def _document_items(errors: FieldErrors, value: object) -> list[EquipmentCard]:
     items: list[EquipmentCard] = []
-    for index, entry in enumerate(_read_list(errors, data.get("items", []), "items")):
+    for index, entry in enumerate(_read_list(errors, value, "items")):
         path = f"items.{index}."
         row = _read_object(errors, entry, path[:-1], _ITEM_KEYS, _ITEM_KEYS) or {}
         items.append(
@@ -1242,17 +1303,14 @@ def catalog_from_document(document: object) -> Catalog:
                 sample=row.get("sample", False),
             )
         )
+    return items
 
-    for section, slugs in (
-        ("factions", faction_slugs),
-        ("profiles", [profile.slug for profile in profiles]),
-        ("items", [item.slug for item in items]),
-    ):
-        for index, slug in enumerate(slugs):
-            if slug and slugs.index(slug) != index:
-                errors.add(f"{section}.{index}.slug", f"{slug!r} is used twice.")
-    errors.raise_if_any()
-    return Catalog.build(factions, profiles, items)
+
+def _check_unique_slugs(errors: FieldErrors, section: str, slugs: Sequence[str]) -> None:
+    """Every slug after its first use is reported (an empty slug is reported elsewhere)."""
+    for index, slug in enumerate(slugs):
+        if slug and slugs.index(slug) != index:
+            errors.add(f"{section}.{index}.slug", f"{slug!r} is used twice.")
 
 
 def catalog_document(catalog: Catalog, *, notes: Sequence[str] = ()) -> dict[str, object]:

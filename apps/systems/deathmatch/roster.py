@@ -330,9 +330,19 @@ def validate_roster(
     (no mercenary checks) or game size (no rank or mercenary counts).
     """
     team = _analyse(roster, catalog)
+    issues = [
+        *_team_issues(team, roster, last_man_standing=last_man_standing),
+        *_fighter_issues(team, catalog, roster.game_size),
+    ]
+    # Stable: within one entry and code, the order of the checks above is kept.
+    issues.sort(key=lambda issue: (issue.entry is not None, issue.entry or 0, issue.code))
+    return tuple(issues)
+
+
+def _team_issues(team: _Team, roster: Roster, *, last_man_standing: bool) -> list[Issue]:
+    """The issues of the team as a whole: game size, faction, ranks and the ARP pool."""
     issues: list[Issue] = []
     size = roster.game_size
-
     if not team.size_valid:
         issues.append(Issue("game_size", _GAME_SIZE, {"size": size}))
     if not team.faction_known:
@@ -352,7 +362,13 @@ def validate_roster(
     if team.arp_spent > pool:
         params = {"spent": team.arp_spent, "pool": pool}
         issues.append(Issue("arp_overspent", _ARP_OVERSPENT, params))
+    return issues
 
+
+def _fighter_issues(team: _Team, catalog: Catalog, size: int) -> list[Issue]:
+    """The issues of each entry, in roster order: its own, then the limits it breaks given the
+    entries before it (the mercenary over the limit, the second copy of a hero)."""
+    issues: list[Issue] = []
     mercenaries_seen = 0
     heroes_seen: set[str] = set()
     for entry in team.entries:
@@ -360,30 +376,37 @@ def validate_roster(
         profile = entry.profile
         if profile is None:
             continue
-        fighter = entry.label
         if team.faction_known and entry.mercenary:
-            if profile.rank is Rank.LEADER:
-                issues.append(
-                    Issue("mercenary_leader", _MERCENARY_LEADER, {"fighter": fighter}, entry.index)
-                )
             mercenaries_seen += entry.fighters
-            if team.size_valid and mercenaries_seen > team.mercenaries_allowed:
-                params = {
-                    "fighter": fighter,
-                    "allowed": team.mercenaries_allowed,
-                    "size": size,
-                    "have": team.mercenaries,
-                }
-                issues.append(Issue("mercenary_limit", _MERCENARY_LIMIT, params, entry.index))
+            issues.extend(_mercenary_issues(team, entry, profile, mercenaries_seen, size))
         if profile.hero:
             if profile.slug in heroes_seen or entry.fighters > 1:
-                params = {"fighter": fighter, "hero": profile.name}
+                params: Params = {"fighter": entry.label, "hero": profile.name}
                 issues.append(Issue("hero_duplicate", _HERO_DUPLICATE, params, entry.index))
             heroes_seen.add(profile.slug)
+    return issues
 
-    # Stable: within one entry and code, the order of the checks above is kept.
-    issues.sort(key=lambda issue: (issue.entry is not None, issue.entry or 0, issue.code))
-    return tuple(issues)
+
+def _mercenary_issues(
+    team: _Team, entry: _Entry, profile: FighterProfile, seen: int, size: int
+) -> list[Issue]:
+    """A Söldner may not lead, and may not take the team past its mercenaries (``seen``
+    counts this entry's and those before it)."""
+    issues: list[Issue] = []
+    fighter = entry.label
+    if profile.rank is Rank.LEADER:
+        issues.append(
+            Issue("mercenary_leader", _MERCENARY_LEADER, {"fighter": fighter}, entry.index)
+        )
+    if team.size_valid and seen > team.mercenaries_allowed:
+        params: Params = {
+            "fighter": fighter,
+            "allowed": team.mercenaries_allowed,
+            "size": size,
+            "have": team.mercenaries,
+        }
+        issues.append(Issue("mercenary_limit", _MERCENARY_LIMIT, params, entry.index))
+    return issues
 
 
 def _entry_issues(entry: _Entry, catalog: Catalog) -> list[Issue]:

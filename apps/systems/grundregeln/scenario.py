@@ -178,36 +178,52 @@ def _spec(name: str) -> FieldSpec:
 
 def _check_values(values: Mapping[str, object], errors: list[FieldError]) -> dict[str, object]:
     """The scenario's plain values, checked; every problem is added to ``errors``."""
-    victory = values.get("victory")
-    if victory not in [key for key, _label in VICTORY_CHOICES]:
-        errors.append(
-            FieldError("victory", f"must be one of {', '.join(Victory)}, not {victory!r}.")
-        )
-        victory = Victory.LAST_STANDING.value
-    starter = values.get("starter", Starter.ROLL.value)
-    if starter not in [key for key, _label in STARTER_CHOICES]:
-        errors.append(
-            FieldError("starter", f"must be one of {', '.join(Starter)}, not {starter!r}.")
-        )
-        starter = Starter.ROLL.value
+    victory = _checked_choice(
+        values.get("victory"), "victory", Victory, Victory.LAST_STANDING.value, errors
+    )
+    starter = _checked_choice(
+        values.get("starter", Starter.ROLL.value), "starter", Starter, Starter.ROLL.value, errors
+    )
     checked: dict[str, object] = {"victory": victory, "starter": starter}
     for key in _INT_KEYS:
-        spec = _spec(key)
-        value = values.get(key, spec.default)
-        if not isinstance(value, int) or isinstance(value, bool):
-            errors.append(FieldError(key, f"must be a whole number, not {value!r}."))
-            value = 0
-        elif not (spec.minimum or 0) <= value <= (spec.maximum or 0):
-            errors.append(
-                FieldError(key, f"must be {spec.minimum} to {spec.maximum}, not {value}.")
-            )
-        checked[key] = value
-    summary = values.get("summary", "")
+        checked[key] = _checked_int(values, key, errors)
+    checked["summary"] = _checked_summary(values.get("summary", ""), errors)
+    _check_victory(Victory(victory), checked, errors)
+    return checked
+
+
+def _checked_choice(
+    value: object, key: str, choices: type[StrEnum], fallback: str, errors: list[FieldError]
+) -> str:
+    """``value`` when it is one of ``choices``; else a problem, and ``fallback`` so that the
+    other checks can go on."""
+    if isinstance(value, str) and value in [choice.value for choice in choices]:
+        return value
+    errors.append(FieldError(key, f"must be one of {', '.join(choices)}, not {value!r}."))
+    return fallback
+
+
+def _checked_int(values: Mapping[str, object], key: str, errors: list[FieldError]) -> int:
+    """A whole number within its field's range (one out of range is reported and kept)."""
+    spec = _spec(key)
+    value = values.get(key, spec.default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        errors.append(FieldError(key, f"must be a whole number, not {value!r}."))
+        return 0
+    if not (spec.minimum or 0) <= value <= (spec.maximum or 0):
+        errors.append(FieldError(key, f"must be {spec.minimum} to {spec.maximum}, not {value}."))
+    return value
+
+
+def _checked_summary(summary: object, errors: list[FieldError]) -> str:
     if not isinstance(summary, str) or len(summary) > 2000:
         errors.append(FieldError("summary", "must be a text of at most 2000 characters."))
-        summary = ""
-    checked["summary"] = summary.strip()
-    kind = Victory(str(victory))
+        return ""
+    return summary.strip()
+
+
+def _check_victory(kind: Victory, checked: dict[str, object], errors: list[FieldError]) -> None:
+    """What the victory condition needs of the other values (and clears what it ignores)."""
     if kind is Victory.LAST_STANDING:
         # VP decide nothing in a last-side-standing game: none are kept, so none are shown.
         checked.update(vp_kill=0, vp_npc=0, vp_objective=0)
@@ -220,7 +236,6 @@ def _check_values(values: Mapping[str, object], errors: list[FieldError]) -> dic
             errors.append(FieldError("objectives", "name at least one objective."))
         if checked["vp_objective"] == 0:
             errors.append(FieldError("vp_objective", "objectives need VP when they are held."))
-    return checked
 
 
 def _npc_profile(
@@ -250,37 +265,7 @@ def scenario_from_data(slug: str, name: str, data: Mapping[str, object]) -> Scen
         raise SchemaError([FieldError("data", "must be an object.")])
     errors.extend(FieldError(str(key), "unknown field.") for key in data if key not in _DATA_KEYS)
     values = _check_values(data, errors)
-    npcs: list[NpcSpec] = []
-    raw_npcs = data.get("npcs", [])
-    if not isinstance(raw_npcs, list):
-        errors.append(FieldError("npcs", "must be a list."))
-        raw_npcs = []
-    for index, raw in enumerate(raw_npcs):
-        path = f"npcs.{index}"
-        if not isinstance(raw, Mapping):
-            errors.append(FieldError(path, "must be an object."))
-            continue
-        errors.extend(
-            FieldError(f"{path}.{key}", "unknown field.") for key in raw if key not in _NPC_KEYS
-        )
-        behaviour = raw.get("behaviour")
-        if behaviour not in [key for key, _label in BEHAVIOUR_CHOICES]:
-            errors.append(
-                FieldError(f"{path}.behaviour", f"must be active or passive, not {behaviour!r}.")
-            )
-            behaviour = Behaviour.PASSIVE.value
-        count = raw.get("count", 1)
-        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_NPCS:
-            errors.append(FieldError(f"{path}.count", f"must be 1 to {MAX_NPCS}, not {count!r}."))
-            count = 1
-        profile_slug = raw.get("profile")
-        profile = _npc_profile(
-            raw, profile_slug if isinstance(profile_slug, str) else "", path, errors
-        )
-        if profile is not None:
-            npcs.append(NpcSpec(profile.name, Behaviour(str(behaviour)), count, profile))
-    if sum(npc.count for npc in npcs) > MAX_NPCS:
-        errors.append(FieldError("npcs", f"at most {MAX_NPCS} NPCs in all."))
+    npcs = _npc_specs(data.get("npcs", []), errors)
     players = data.get("players", [2, 2])
     if players != [2, 2]:
         errors.append(FieldError("players", "Grundregeln scenarios are for 2 players: [2, 2]."))
@@ -305,6 +290,46 @@ def scenario_from_data(slug: str, name: str, data: Mapping[str, object]) -> Scen
         npcs=tuple(npcs),
         sample=sample is True,
     )
+
+
+def _npc_specs(raw_npcs: object, errors: list[FieldError]) -> list[NpcSpec]:
+    """The scenario's NPC rows, at most ``MAX_NPCS`` models in all."""
+    if not isinstance(raw_npcs, list):
+        errors.append(FieldError("npcs", "must be a list."))
+        raw_npcs = []
+    npcs: list[NpcSpec] = []
+    for index, raw in enumerate(raw_npcs):
+        npc = _npc_spec(raw, f"npcs.{index}", errors)
+        if npc is not None:
+            npcs.append(npc)
+    if sum(npc.count for npc in npcs) > MAX_NPCS:
+        errors.append(FieldError("npcs", f"at most {MAX_NPCS} NPCs in all."))
+    return npcs
+
+
+def _npc_spec(raw: object, path: str, errors: list[FieldError]) -> NpcSpec | None:
+    """One NPC row; None when it has no usable profile (every problem is reported)."""
+    if not isinstance(raw, Mapping):
+        errors.append(FieldError(path, "must be an object."))
+        return None
+    errors.extend(
+        FieldError(f"{path}.{key}", "unknown field.") for key in raw if key not in _NPC_KEYS
+    )
+    behaviour = raw.get("behaviour")
+    if behaviour not in [key for key, _label in BEHAVIOUR_CHOICES]:
+        errors.append(
+            FieldError(f"{path}.behaviour", f"must be active or passive, not {behaviour!r}.")
+        )
+        behaviour = Behaviour.PASSIVE.value
+    count = raw.get("count", 1)
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_NPCS:
+        errors.append(FieldError(f"{path}.count", f"must be 1 to {MAX_NPCS}, not {count!r}."))
+        count = 1
+    profile_slug = raw.get("profile")
+    profile = _npc_profile(raw, profile_slug if isinstance(profile_slug, str) else "", path, errors)
+    if profile is None:
+        return None
+    return NpcSpec(profile.name, Behaviour(str(behaviour)), count, profile)
 
 
 def _is_npc(entry: CatalogEntry) -> bool:

@@ -309,6 +309,11 @@ class BuilderView:
     fighters: tuple[FighterView, ...]
     panel: Panel
 
+    @property
+    def entries(self) -> tuple[FighterView, ...]:
+        """One view per roster entry (``core.rosters.BuilderView``)."""
+        return self.fighters
+
 
 def weapon_view(weapon: Weapon) -> WeaponView:
     return WeaponView(
@@ -329,29 +334,36 @@ def _profile_detail(profile: Profile) -> str:
     return f'{profile.size.value} · B {profile.move}" · {profile.lp} LP · {profile.points} P'
 
 
-def _fighter(
-    index: int, entry: EntryInput, profile: Profile, roster: RosterInput, catalog: Catalog
-) -> FighterView:
-    items = tuple(catalog.items[s] for s in entry.items if s in catalog.items)
+def _item_refusal(
+    item: Item, index: int, entry: EntryInput, profile: Profile, *, wears_armour: bool
+) -> RosterIssue | None:
+    """Why the model may not take ``item`` as well (no item twice, one armour), or None."""
+    if item.slug in entry.items:
+        return _issue(
+            "item_twice",
+            gettext_noop("%(name)s carries %(item)s twice."),
+            index,
+            name=profile.name,
+            item=item.name,
+        )
+    if item.kind is ItemKind.ARMOUR and wears_armour:
+        return _issue(
+            "armour_twice",
+            gettext_noop("%(name)s wears more than one armour."),
+            index,
+            name=profile.name,
+        )
+    return None
+
+
+def _item_options(
+    index: int, entry: EntryInput, profile: Profile, items: tuple[Item, ...], catalog: Catalog
+) -> tuple[OptionView, ...]:
+    """Every item of the catalogue, disabled with the reason where the model may not take it."""
     wears_armour = any(item.kind is ItemKind.ARMOUR for item in items)
     options = []
     for item in catalog.items.values():
-        reason = None
-        if item.slug in entry.items:
-            reason = _issue(
-                "item_twice",
-                gettext_noop("%(name)s carries %(item)s twice."),
-                index,
-                name=profile.name,
-                item=item.name,
-            )
-        elif item.kind is ItemKind.ARMOUR and wears_armour:
-            reason = _issue(
-                "armour_twice",
-                gettext_noop("%(name)s wears more than one armour."),
-                index,
-                name=profile.name,
-            )
+        reason = _item_refusal(item, index, entry, profile, wears_armour=wears_armour)
         options.append(
             OptionView(
                 slug=item.slug,
@@ -362,6 +374,13 @@ def _fighter(
                 sample=item.sample,
             )
         )
+    return tuple(options)
+
+
+def _fighter(
+    index: int, entry: EntryInput, profile: Profile, roster: RosterInput, catalog: Catalog
+) -> FighterView:
+    items = tuple(catalog.items[s] for s in entry.items if s in catalog.items)
     return FighterView(
         index=index,
         display_name=entry.name or profile.name,
@@ -384,7 +403,7 @@ def _fighter(
         items=tuple(
             ItemView(i.slug, i.name, i.cost, i.kind.value, i.sample, _item_detail(i)) for i in items
         ),
-        item_options=tuple(options),
+        item_options=_item_options(index, entry, profile, items, catalog),
         issues=tuple(entry_issues(index, entry, roster.faction, catalog)),
     )
 

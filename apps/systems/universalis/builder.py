@@ -10,7 +10,11 @@ from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.rosters import RosterInput, RosterIssue
 from apps.systems.universalis.catalog import (
     EFFECT_NAMES,
+    Armour,
+    Camouflage,
+    Equipment,
     Power,
+    Trait,
     UnitCard,
     Weapon,
 )
@@ -122,6 +126,57 @@ class CardView:
     sample: bool
 
 
+def _spaced(*parts: str) -> str:
+    """The parts that are not empty, with a space between them."""
+    return " ".join(part for part in parts if part)
+
+
+def _camouflage_label(camouflage: Camouflage | None) -> str:
+    if camouflage is None:
+        return ""
+    kind = "aktiv" if camouflage.active else "passiv"
+    return f"{kind} {ROMAN[camouflage.level] or camouflage.level}"
+
+
+def _armour_label(armour: Armour | None) -> str:
+    """Name, protection/reduction and the armour's effects ("" without armour)."""
+    if armour is None:
+        return ""
+    protection = f"+{armour.protection}" if armour.additive else str(armour.protection)
+    extras = [EFFECT_NAMES[e] for e in armour.effects]
+    if armour.self_supporting:
+        extras.append("selbsttragend")
+    return f"{armour.name} · {protection}/{armour.reduction}" + (
+        f" · {', '.join(extras)}" if extras else ""
+    )
+
+
+def _trait_line(trait: Trait) -> tuple[str, str]:
+    """(heading, text): the name with its level, AP cost and use boxes, as the card prints it."""
+    return (
+        _spaced(
+            trait.name,
+            ROMAN[trait.level] if 0 < trait.level < len(ROMAN) else "",
+            f"{trait.ap} AP" if trait.ap is not None else "",
+            "○" * trait.uses if trait.uses else "",
+        ),
+        trait.text,
+    )
+
+
+def _equipment_line(equipment: Equipment) -> tuple[str, str]:
+    """(heading, text): the name with ◆ when unwieldy, AP cost and use boxes."""
+    return (
+        _spaced(
+            equipment.name,
+            "◆" if equipment.unwieldy else "",
+            f"{equipment.ap} AP" if equipment.ap is not None else "",
+            "○" * equipment.uses if equipment.uses else "",
+        ),
+        equipment.text,
+    )
+
+
 def card_view(card: UnitCard) -> CardView:
     attributes = (
         ("AGI", card.effective_agi),
@@ -130,52 +185,6 @@ def card_view(card: UnitCard) -> CardView:
         ("KO", card.ko),
         ("WN", card.wn),
         ("EH", card.eh),
-    )
-    camouflage = ""
-    if card.camouflage is not None:
-        kind = "aktiv" if card.camouflage.active else "passiv"
-        camouflage = f"{kind} {ROMAN[card.camouflage.level] or card.camouflage.level}"
-    armour = ""
-    if card.armour is not None:
-        a = card.armour
-        protection = f"+{a.protection}" if a.additive else str(a.protection)
-        extras = [EFFECT_NAMES[e] for e in a.effects]
-        if a.self_supporting:
-            extras.append("selbsttragend")
-        armour = f"{a.name} · {protection}/{a.reduction}" + (
-            f" · {', '.join(extras)}" if extras else ""
-        )
-    traits = tuple(
-        (
-            " ".join(
-                part
-                for part in (
-                    t.name,
-                    ROMAN[t.level] if 0 < t.level < len(ROMAN) else "",
-                    f"{t.ap} AP" if t.ap is not None else "",
-                    "○" * t.uses if t.uses else "",
-                )
-                if part
-            ),
-            t.text,
-        )
-        for t in card.traits
-    )
-    equipment = tuple(
-        (
-            " ".join(
-                part
-                for part in (
-                    e.name,
-                    "◆" if e.unwieldy else "",
-                    f"{e.ap} AP" if e.ap is not None else "",
-                    "○" * e.uses if e.uses else "",
-                )
-                if part
-            ),
-            e.text,
-        )
-        for e in card.equipment
     )
     return CardView(
         name=card.name,
@@ -195,12 +204,12 @@ def card_view(card: UnitCard) -> CardView:
         points=card.points,
         group_leader=card.group_leader,
         operator=card.operator,
-        camouflage=camouflage,
+        camouflage=_camouflage_label(card.camouflage),
         weapons=tuple(weapon_view(w, card.ko) for w in card.weapons),
-        armour=armour,
+        armour=_armour_label(card.armour),
         armour_text=card.armour.text if card.armour else "",
-        traits=traits,
-        equipment=equipment,
+        traits=tuple(_trait_line(t) for t in card.traits),
+        equipment=tuple(_equipment_line(e) for e in card.equipment),
         disciplines=tuple(f"{d.name} {ROMAN[d.level]}" for d in card.disciplines),
         zone_hp=card.zone_hp if card.colossus else None,
         sample=card.sample,
@@ -260,6 +269,11 @@ class BuilderView:
     fighters: tuple[FighterView, ...]
     panel: Panel
 
+    @property
+    def entries(self) -> tuple[FighterView, ...]:
+        """One view per roster entry (``core.rosters.BuilderView``)."""
+        return self.fighters
+
 
 def power_detail(power: Power) -> str:
     difficulty = f"{power.difficulty:+d}" if power.difficulty else ""
@@ -273,98 +287,127 @@ def _card_detail(card: UnitCard) -> str:
     return " · ".join(parts)
 
 
-def builder_view(roster: RosterInput, catalog: Catalog) -> BuilderView:
-    issues = tuple(validate_roster(roster, catalog))
-    names = [
-        entry.name or (catalog.cards[entry.profile].name if entry.profile in catalog.cards else "?")
-        for entry in roster.entries
-    ]
-    fighters: list[FighterView] = []
-    for index, entry in enumerate(roster.entries):
-        card = catalog.cards.get(entry.profile)
-        chosen = [catalog.powers[s] for s in entry.items if s in catalog.powers]
-        items = tuple(
-            ItemView(slug=p.slug, name=p.name, detail=power_detail(p), text=p.text, sample=p.sample)
-            if (p := catalog.powers.get(slug)) is not None
-            else ItemView(slug=slug, name=slug, detail="", text="", sample=False)
-            for slug in entry.items
+def _power_items(slugs: tuple[str, ...], catalog: Catalog) -> tuple[ItemView, ...]:
+    """The powers an entry brings; one gone from the catalogue is shown by its slug."""
+    return tuple(
+        ItemView(slug=p.slug, name=p.name, detail=power_detail(p), text=p.text, sample=p.sample)
+        if (p := catalog.powers.get(slug)) is not None
+        else ItemView(slug=slug, name=slug, detail="", text="", sample=False)
+        for slug in slugs
+    )
+
+
+def _power_options(
+    card: UnitCard | None, slugs: tuple[str, ...], catalog: Catalog
+) -> tuple[OptionView, ...]:
+    """The powers of the disciplines the card has, each with why it cannot be added, if so."""
+    if card is None or not card.disciplines:
+        return ()
+    chosen = [catalog.powers[s] for s in slugs if s in catalog.powers]
+    return tuple(
+        OptionView(
+            slug=p.slug,
+            name=p.name,
+            detail=power_detail(p),
+            allowed=not (reason := power_reason(card, chosen, p)),
+            reason=reason,
+            sample=p.sample,
         )
-        power_options: tuple[OptionView, ...] = ()
-        operator_options: tuple[OptionView, ...] = ()
-        if card is not None and card.disciplines:
-            power_options = tuple(
-                OptionView(
-                    slug=p.slug,
-                    name=p.name,
-                    detail=power_detail(p),
-                    allowed=not (reason := power_reason(card, chosen, p)),
-                    reason=reason,
-                    sample=p.sample,
-                )
-                for p in catalog.powers.values()
-                if card.discipline_level(p.discipline) > 0
-            )
-        if card is not None and card.telematon:
-            operator_options = tuple(
-                OptionView(
-                    slug=str(target),
-                    name=names[target],
-                    detail="",
-                    allowed=not (reason := operator_reason(roster, catalog, index, target)),
-                    reason=reason,
-                )
-                for target, other in enumerate(roster.entries)
-                if target != index
-                and (c := catalog.cards.get(other.profile)) is not None
-                and c.operator > 0
-                and not c.telematon
-            )
-        attached = entry.attach_to
-        fighters.append(
-            FighterView(
-                display_name=names[index],
-                profile_name=card.name if card else entry.profile,
-                known=card is not None,
-                card=card_view(card) if card else None,
-                items=items,
-                power_options=power_options,
-                operator_options=operator_options,
-                operator_name=names[attached]
-                if attached is not None and 0 <= attached < len(names)
-                else "",
-                operator_index=attached,
-                telematons=tuple(
-                    names[i] for i, e in enumerate(roster.entries) if e.attach_to == index
-                ),
-                count=entry.count,
-                issues=tuple(issue for issue in issues if issue.entry == index),
-            )
+        for p in catalog.powers.values()
+        if card.discipline_level(p.discipline) > 0
+    )
+
+
+def _can_operate(card: UnitCard | None) -> bool:
+    """A model that can take telematons: it has an operator value and is no telematon."""
+    return card is not None and card.operator > 0 and not card.telematon
+
+
+def _operator_options(
+    roster: RosterInput, catalog: Catalog, index: int, card: UnitCard | None, names: list[str]
+) -> tuple[OptionView, ...]:
+    """For a telematon: the other entries that could operate it."""
+    if card is None or not card.telematon:
+        return ()
+    return tuple(
+        OptionView(
+            slug=str(target),
+            name=names[target],
+            detail="",
+            allowed=not (reason := operator_reason(roster, catalog, index, target)),
+            reason=reason,
         )
+        for target, other in enumerate(roster.entries)
+        if target != index and _can_operate(catalog.cards.get(other.profile))
+    )
+
+
+def _fighter(
+    index: int,
+    roster: RosterInput,
+    catalog: Catalog,
+    names: list[str],
+    issues: tuple[RosterIssue, ...],
+) -> FighterView:
+    entry = roster.entries[index]
+    card = catalog.cards.get(entry.profile)
+    attached = entry.attach_to
+    return FighterView(
+        display_name=names[index],
+        profile_name=card.name if card else entry.profile,
+        known=card is not None,
+        card=card_view(card) if card else None,
+        items=_power_items(entry.items, catalog),
+        power_options=_power_options(card, entry.items, catalog),
+        operator_options=_operator_options(roster, catalog, index, card, names),
+        operator_name=names[attached]
+        if attached is not None and 0 <= attached < len(names)
+        else "",
+        operator_index=attached,
+        telematons=tuple(names[i] for i, e in enumerate(roster.entries) if e.attach_to == index),
+        count=entry.count,
+        issues=tuple(issue for issue in issues if issue.entry == index),
+    )
+
+
+def _panel(roster: RosterInput, catalog: Catalog) -> Panel:
+    """The faction's cards, leaders first; a second group leader is refused."""
     leaders = sum(
         e.count for e in roster.entries if (c := catalog.cards.get(e.profile)) and c.group_leader
     )
+    has_leader = leaders >= 1
     options = sorted(
         (card for card in catalog.cards.values() if roster.faction in card.factions),
         key=lambda c: (not c.group_leader, c.points, c.name),
     )
-    panel = Panel(
+    return Panel(
         options=tuple(
             OptionView(
                 slug=card.slug,
                 name=card.name,
                 detail=_card_detail(card),
-                allowed=not (card.group_leader and leaders >= 1),
+                allowed=not (card.group_leader and has_leader),
                 reason=gettext_noop("The group has its group leader already.")
-                if card.group_leader and leaders >= 1
+                if card.group_leader and has_leader
                 else "",
                 sample=card.sample,
             )
             for card in options
         )
     )
+
+
+def builder_view(roster: RosterInput, catalog: Catalog) -> BuilderView:
+    issues = tuple(validate_roster(roster, catalog))
+    names = [
+        entry.name or (catalog.cards[entry.profile].name if entry.profile in catalog.cards else "?")
+        for entry in roster.entries
+    ]
     return BuilderView(
         totals=totals(roster, catalog),
         issues=issues,
-        fighters=tuple(fighters),
-        panel=panel,
+        fighters=tuple(
+            _fighter(index, roster, catalog, names, issues) for index in range(len(roster.entries))
+        ),
+        panel=_panel(roster, catalog),
     )

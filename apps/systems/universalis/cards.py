@@ -14,7 +14,7 @@ from typing import Final
 
 from apps.systems.core.cards import Card, RosterPrint
 from apps.systems.core.i18n import gettext_noop
-from apps.systems.core.rosters import CatalogData, RosterInput, RosterIssue
+from apps.systems.core.rosters import CatalogData, EntryInput, RosterInput, RosterIssue
 from apps.systems.universalis.builder import ROMAN, CardView, card_view, power_detail
 from apps.systems.universalis.catalog import Power, UnitCard
 from apps.systems.universalis.roster import totals, universalis_catalog, validate_roster
@@ -207,6 +207,71 @@ def back_face(card: UnitCard, *, name: str, powers: tuple[Power, ...] = ()) -> B
     )
 
 
+def _unknown_model(name: str, count: int) -> SheetModel:
+    """The sheet line of an entry whose card is gone from the catalogue: it prints no cards."""
+    return SheetModel(
+        name=name,
+        profile_name=UNKNOWN_CARD,
+        count=count,
+        known=False,
+        type_label="",
+        points=0,
+        attributes=(),
+        speed=0,
+        hp="",
+        weapons=(),
+        powers=(),
+        operator="",
+    )
+
+
+def _sheet_model(
+    card: UnitCard, entry: EntryInput, name: str, powers: tuple[Power, ...], operator: str
+) -> SheetModel:
+    view = card_view(card)
+    return SheetModel(
+        name=name,
+        profile_name=card.name if entry.name else "",
+        count=entry.count,
+        known=True,
+        type_label=view.type_label,
+        points=card.points,
+        attributes=view.attributes,
+        speed=view.speed,
+        hp=f"{card.hp}+{card.hp_critical}",
+        weapons=tuple(w.name for w in card.weapons),
+        powers=tuple(p.name for p in powers),
+        operator=operator,
+    )
+
+
+def _model_cards(
+    card: UnitCard,
+    *,
+    name: str,
+    count: int,
+    factions: tuple[str, ...],
+    powers: tuple[Power, ...],
+    operator: str,
+    telematons: tuple[str, ...],
+) -> list[Card]:
+    """Front and back for each of the entry's ``count`` models, numbered when several."""
+    printed: list[Card] = []
+    for copy in range(count):
+        model = name if count == 1 else f"{name} {copy + 1}"
+        front = front_face(
+            card,
+            name=model,
+            factions=factions,
+            powers=powers,
+            operator=operator,
+            telematons=telematons,
+        )
+        printed.append(Card(FRONT, model, front))
+        printed.append(Card(BACK, model, back_face(card, name=model, powers=powers)))
+    return printed
+
+
 class UniversalisCardLayouts:
     def roster_print(self, roster: RosterInput, catalog: CatalogData) -> RosterPrint:
         cards = universalis_catalog(catalog)
@@ -218,65 +283,24 @@ class UniversalisCardLayouts:
         models: list[SheetModel] = []
         for index, entry in enumerate(roster.entries):
             card = cards.cards.get(entry.profile)
+            if card is None:
+                models.append(_unknown_model(names[index], entry.count))
+                continue
             powers = tuple(cards.powers[s] for s in entry.items if s in cards.powers)
             attach = entry.attach_to
             operator = names[attach] if attach is not None and 0 <= attach < len(names) else ""
-            telematons = tuple(
-                names[i] for i, other in enumerate(roster.entries) if other.attach_to == index
+            models.append(_sheet_model(card, entry, names[index], powers, operator))
+            printed += _model_cards(
+                card,
+                name=names[index],
+                count=entry.count,
+                factions=tuple(cards.factions.get(slug, slug) for slug in card.factions),
+                powers=powers,
+                operator=operator,
+                telematons=tuple(
+                    names[i] for i, other in enumerate(roster.entries) if other.attach_to == index
+                ),
             )
-            if card is None:
-                models.append(
-                    SheetModel(
-                        name=names[index],
-                        profile_name=UNKNOWN_CARD,
-                        count=entry.count,
-                        known=False,
-                        type_label="",
-                        points=0,
-                        attributes=(),
-                        speed=0,
-                        hp="",
-                        weapons=(),
-                        powers=(),
-                        operator="",
-                    )
-                )
-                continue
-            view = card_view(card)
-            factions = tuple(cards.factions.get(slug, slug) for slug in card.factions)
-            models.append(
-                SheetModel(
-                    name=names[index],
-                    profile_name=card.name if entry.name else "",
-                    count=entry.count,
-                    known=True,
-                    type_label=view.type_label,
-                    points=card.points,
-                    attributes=view.attributes,
-                    speed=view.speed,
-                    hp=f"{card.hp}+{card.hp_critical}",
-                    weapons=tuple(w.name for w in card.weapons),
-                    powers=tuple(p.name for p in powers),
-                    operator=operator,
-                )
-            )
-            for copy in range(entry.count):
-                name = names[index] if entry.count == 1 else f"{names[index]} {copy + 1}"
-                printed.append(
-                    Card(
-                        FRONT,
-                        name,
-                        front_face(
-                            card,
-                            name=name,
-                            factions=factions,
-                            powers=powers,
-                            operator=operator,
-                            telematons=telematons,
-                        ),
-                    )
-                )
-                printed.append(Card(BACK, name, back_face(card, name=name, powers=powers)))
         sums = totals(roster, cards)
         sheet = RosterSheet(
             faction=cards.factions.get(roster.faction, roster.faction),

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Final, TypeVar
 
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.schema import FieldError, FieldSpec, SchemaError
@@ -796,6 +796,67 @@ _PROFILE_KEYS: Final = tuple(spec.name for spec in PROFILE_FIELDS)
 _PROFILE_REQUIRED: Final = tuple(spec.name for spec in PROFILE_FIELDS if spec.required)
 
 
+def _attribute(r: _Reader, key: str, value: object, kind: ModelType) -> int | None:
+    """One attribute; a telematon has none of its own for AGI, NK, FK and EH (None), every
+    other model needs them all."""
+    if key not in OPERATOR_ATTRIBUTES:
+        return r.integer(value if value is not None else 0, key, 0, MAX_ATTRIBUTE)
+    if kind is ModelType.TELEMATON:
+        if value is not None:
+            r.add(key, "a telematon has no own AGI, NK, FK or EH (it uses its operator's).")
+        return None
+    if value is None:
+        r.add(key, "is required (only a telematon uses its operator's).")
+        return None
+    return r.integer(value, key, 0, MAX_ATTRIBUTE)
+
+
+def _hit_points(r: _Reader, data: Mapping[str, object]) -> tuple[int, int]:
+    """Normal and critical hit points, at most ``MAX_HP`` together."""
+    hp = r.integer(data.get("hp", 1), "hp", 1, MAX_HP)
+    hp_critical = r.integer(data.get("hp_critical", 0), "hp_critical", 0, MAX_HP)
+    if hp + hp_critical > MAX_HP:
+        r.add("hp_critical", f"normal and critical hit points are at most {MAX_HP} together.")
+    return hp, hp_critical
+
+
+def _size(r: _Reader, data: Mapping[str, object], kind: ModelType) -> Size:
+    """The size, within what the model type allows (3.2)."""
+    size = Size(r.choice(data.get("size", "medium"), "size", [s.value for s in Size]))
+    if kind is ModelType.COLOSSUS and size not in (Size.LARGE, Size.HUGE):
+        r.add("size", "a colossus is large or huge (3.2).")
+    if kind is ModelType.STANDARD and size is Size.HUGE:
+        r.add("size", "a standard model is small to large (3.2).")
+    return size
+
+
+_T = TypeVar("_T")
+
+
+def _listed(
+    r: _Reader,
+    data: Mapping[str, object],
+    key: str,
+    read: Callable[[_Reader, object, str], _T],
+) -> tuple[_T, ...]:
+    """The list under ``key``, each element read by ``read`` with its path ("traits.2")."""
+    return tuple(
+        read(r, value, f"{key}.{i}") for i, value in enumerate(r.items(data.get(key, []), key))
+    )
+
+
+def _check_card(r: _Reader, card: UnitCard) -> None:
+    """The rules that tie the card's values together."""
+    if card.group_leader and card.telematon:
+        r.add("group_leader", "a telematon cannot lead a group.")
+    if card.telematon and card.operator:
+        r.add("operator", "a telematon cannot operate telematons.")
+    if not card.colossus and any(w.mount for w in card.weapons):
+        r.add("weapons", "only a colossus carries weapons on its left or right side.")
+    if not card.factions:
+        r.add("factions", "must name at least one faction.")
+
+
 def card_from_stats(
     *,
     slug: str,
@@ -809,27 +870,9 @@ def card_from_stats(
     r = _Reader()
     data = r.obj(stats, "", _PROFILE_KEYS, _PROFILE_REQUIRED)
     kind = ModelType(r.choice(data.get("type", "standard"), "type", [m.value for m in ModelType]))
-    attributes: dict[str, int | None] = {}
-    for key in ATTRIBUTES:
-        value = data.get(key)
-        if value is None and key in OPERATOR_ATTRIBUTES:
-            if kind is not ModelType.TELEMATON:
-                r.add(key, "is required (only a telematon uses its operator's).")
-            attributes[key] = None
-        elif key in OPERATOR_ATTRIBUTES and kind is ModelType.TELEMATON:
-            r.add(key, "a telematon has no own AGI, NK, FK or EH (it uses its operator's).")
-            attributes[key] = None
-        else:
-            attributes[key] = r.integer(value if value is not None else 0, key, 0, MAX_ATTRIBUTE)
-    hp = r.integer(data.get("hp", 1), "hp", 1, MAX_HP)
-    hp_critical = r.integer(data.get("hp_critical", 0), "hp_critical", 0, MAX_HP)
-    if hp + hp_critical > MAX_HP:
-        r.add("hp_critical", f"normal and critical hit points are at most {MAX_HP} together.")
-    size = Size(r.choice(data.get("size", "medium"), "size", [s.value for s in Size]))
-    if kind is ModelType.COLOSSUS and size not in (Size.LARGE, Size.HUGE):
-        r.add("size", "a colossus is large or huge (3.2).")
-    if kind is ModelType.STANDARD and size is Size.HUGE:
-        r.add("size", "a standard model is small to large (3.2).")
+    attributes = {key: _attribute(r, key, data.get(key), kind) for key in ATTRIBUTES}
+    hp, hp_critical = _hit_points(r, data)
+    size = _size(r, data, kind)
     ko = attributes["ko"]
     card = UnitCard(
         slug=r.text(slug, "slug", required=True),
@@ -853,34 +896,15 @@ def card_from_stats(
         group_leader=r.flag(data.get("group_leader", False), "group_leader"),
         operator=r.integer(data.get("operator", 0), "operator", 0, 9),
         camouflage=_camouflage(r, data.get("camouflage"), "camouflage"),
-        traits=tuple(
-            _trait(r, t, f"traits.{i}")
-            for i, t in enumerate(r.items(data.get("traits", []), "traits"))
-        ),
-        weapons=tuple(
-            _weapon(r, w, f"weapons.{i}")
-            for i, w in enumerate(r.items(data.get("weapons", []), "weapons"))
-        ),
+        traits=_listed(r, data, "traits", _trait),
+        weapons=_listed(r, data, "weapons", _weapon),
         armour=_armour(r, data.get("armour"), "armour"),
-        equipment=tuple(
-            _equipment(r, e, f"equipment.{i}")
-            for i, e in enumerate(r.items(data.get("equipment", []), "equipment"))
-        ),
-        disciplines=tuple(
-            _discipline(r, d, f"disciplines.{i}")
-            for i, d in enumerate(r.items(data.get("disciplines", []), "disciplines"))
-        ),
+        equipment=_listed(r, data, "equipment", _equipment),
+        disciplines=_listed(r, data, "disciplines", _discipline),
         version=version,
         sample=sample,
     )
-    if card.group_leader and card.telematon:
-        r.add("group_leader", "a telematon cannot lead a group.")
-    if card.telematon and card.operator:
-        r.add("operator", "a telematon cannot operate telematons.")
-    if not card.colossus and any(w.mount for w in card.weapons):
-        r.add("weapons", "only a colossus carries weapons on its left or right side.")
-    if not card.factions:
-        r.add("factions", "must name at least one faction.")
+    _check_card(r, card)
     r.done()
     return card
 

@@ -267,67 +267,79 @@ def validate_roster(roster: RosterInput, catalog: Catalog) -> list[RosterIssue]:
 def _telematon_issues(
     roster: RosterInput, catalog: Catalog, index: int, card: UnitCard
 ) -> list[RosterIssue]:
-    entry = roster.entries[index]
     issues: list[RosterIssue] = []
+    assignment = _assignment_issue(roster, catalog, index, card)
+    if assignment is not None:
+        issues.append(assignment)
+    if card.operator > 0 and not card.telematon:
+        issues += _operator_issues(roster, index, card)
+    return issues
+
+
+def _assignment_issue(
+    roster: RosterInput, catalog: Catalog, index: int, card: UnitCard
+) -> RosterIssue | None:
+    """What is wrong with the entry's operator assignment: a telematon needs an operator that
+    can operate it; no other model is assigned to one."""
+    entry = roster.entries[index]
     if card.telematon and entry.attach_to is None:
+        return _issue(
+            TELEMATON_UNASSIGNED,
+            gettext_noop("%(name)s is a telematon: assign it to an operator."),
+            index,
+            name=card.name,
+        )
+    if entry.attach_to is None:
+        return None
+    if not card.telematon:
+        return _issue(
+            ATTACH_INVALID,
+            gettext_noop("Only telematons are assigned to an operator (%(name)s)."),
+            index,
+            name=card.name,
+        )
+    if not _valid_operator(roster, catalog, index, entry.attach_to):
+        return _issue(
+            ATTACH_INVALID,
+            gettext_noop("%(name)s is assigned to a model that cannot operate it."),
+            index,
+            name=card.name,
+        )
+    return None
+
+
+def _valid_operator(roster: RosterInput, catalog: Catalog, index: int, target: int) -> bool:
+    """Whether entry ``target`` is another entry of the roster whose card operates telematons."""
+    if not 0 <= target < len(roster.entries) or target == index:
+        return False
+    operator_card = catalog.cards.get(roster.entries[target].profile)
+    return operator_card is not None and not operator_card.telematon and operator_card.operator > 0
+
+
+def _operator_issues(roster: RosterInput, index: int, card: UnitCard) -> list[RosterIssue]:
+    """An operator of telematons is one model, and operates no more than its capacity."""
+    issues: list[RosterIssue] = []
+    assigned = assigned_telematons(roster, index)
+    if assigned and roster.entries[index].count != 1:
         issues.append(
             _issue(
-                TELEMATON_UNASSIGNED,
-                gettext_noop("%(name)s is a telematon: assign it to an operator."),
+                OPERATOR_COUNT,
+                gettext_noop("%(name)s operates telematons and must be a single model."),
                 index,
                 name=card.name,
             )
         )
-    elif entry.attach_to is not None:
-        target = entry.attach_to
-        operator = roster.entries[target] if 0 <= target < len(roster.entries) else None
-        operator_card = catalog.cards.get(operator.profile) if operator else None
-        if not card.telematon:
-            issues.append(
-                _issue(
-                    ATTACH_INVALID,
-                    gettext_noop("Only telematons are assigned to an operator (%(name)s)."),
-                    index,
-                    name=card.name,
-                )
+    if assigned > card.operator:
+        issues.append(
+            _issue(
+                OPERATOR_CAPACITY,
+                gettext_noop("%(name)s can operate %(capacity)s telematons, not %(count)s."),
+                index,
+                name=card.name,
+                capacity=card.operator,
+                count=assigned,
             )
-        elif (
-            operator is None
-            or target == index
-            or operator_card is None
-            or operator_card.telematon
-            or operator_card.operator <= 0
-        ):
-            issues.append(
-                _issue(
-                    ATTACH_INVALID,
-                    gettext_noop("%(name)s is assigned to a model that cannot operate it."),
-                    index,
-                    name=card.name,
-                )
-            )
-    if card.operator > 0 and not card.telematon:
-        assigned = assigned_telematons(roster, index)
-        if assigned and entry.count != 1:
-            issues.append(
-                _issue(
-                    OPERATOR_COUNT,
-                    gettext_noop("%(name)s operates telematons and must be a single model."),
-                    index,
-                    name=card.name,
-                )
-            )
-        if assigned > card.operator:
-            issues.append(
-                _issue(
-                    OPERATOR_CAPACITY,
-                    gettext_noop("%(name)s can operate %(capacity)s telematons, not %(count)s."),
-                    index,
-                    name=card.name,
-                    capacity=card.operator,
-                    count=assigned,
-                )
-            )
+        )
     return issues
 
 
