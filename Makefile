@@ -29,8 +29,10 @@ run: install messages
 	DJANGO_DEBUG=true $(BIN)/python manage.py demo_user
 	DJANGO_DEBUG=true $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
+# One pytest-xdist worker per core, each with its own test database; the browser tests share
+# one worker (tests/conftest.py).
 test: install messages
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 # Production settings (DEBUG off, hashed static files) against a throw-away test database.
 BENCH_ENV := DJANGO_DEBUG=false DJANGO_HTTPS=false ALLOWED_HOSTS=testserver \
@@ -44,6 +46,7 @@ lint: install
 	$(BIN)/ruff format --check apps skirmish tests bench
 	$(BIN)/lint-imports
 	DJANGO_DEBUG=true $(BIN)/mypy apps/systems
+	$(BIN)/python -m tools.complexity
 
 # For developers (needs GNU gettext's xgettext): refresh the German catalogue from the sources.
 makemessages: install

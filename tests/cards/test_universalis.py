@@ -7,7 +7,6 @@ import pytest
 from django.utils import translation
 
 from apps.cards.rendering import PrintJob, render_pdf
-from apps.catalog.services import catalog_load, shipped_catalog_files
 from apps.rosters import services as roster_services
 from apps.rosters.selectors import roster_for_owner
 from apps.systems.core.registry import registry
@@ -21,9 +20,8 @@ LAYOUTS = registry().get("universalis").cards
 
 @pytest.mark.django_db
 @pytest.mark.slow
+@pytest.mark.usefixtures("catalogue")
 def test_a_group_prints_front_and_back_cards_and_its_sheet() -> None:
-    for path in shipped_catalog_files():
-        catalog_load(path)
     owner = UserFactory()
     created = roster_services.roster_import(owner=owner, document=group("nebelzirkel"))
     job = roster_job(roster_for_owner(owner, created.pk))

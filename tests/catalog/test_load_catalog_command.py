@@ -24,7 +24,8 @@ from apps.catalog.models import (
 from apps.catalog.services import ORGANISERS, shipped_catalog_files
 from apps.systems.core.registry import registry
 
-pytestmark = pytest.mark.django_db
+# Each test starts from a database without any catalogue, as `make run` on a fresh checkout.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("empty_catalogue")]
 KINDS = ("factions", "profiles", "items", "missions")
 
 

@@ -12,6 +12,7 @@ import shutil
 from collections.abc import Iterator
 
 import pytest
+from django.db import connections
 
 from tests.conftest import skip_or_fail
 
@@ -42,6 +43,11 @@ def browser() -> Iterator[object]:
         )
         yield browser
         browser.close()
+        # While Playwright runs, its event loop makes asgiref's Local (Django's per-thread
+        # connections) act as a context variable, so the tests after the first browser test
+        # use database connections of their own; close them while they are still reachable,
+        # or the test database cannot be dropped at the end of the session.
+        connections.close_all()
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from apps.catalog.services import catalog_load, shipped_catalog_files
 from apps.rosters import services
 from tests.accounts.factories import PASSWORD, UserFactory
 from tests.e2e.test_roster_builder import counter
@@ -34,9 +33,7 @@ LAYOUT_PROBLEMS = """() => {
 
 
 @pytest.fixture
-def roster_url(live_server) -> Iterator[tuple[object, str]]:  # noqa: ANN001
-    for path in shipped_catalog_files():
-        catalog_load(path)
+def roster_url(live_server, catalogue) -> Iterator[tuple[object, str]]:  # noqa: ANN001
     user = UserFactory()
     roster = services.roster_import(owner=user, document=legal_standard_team())
     services.roster_share(owner=user, roster_id=roster.pk, enabled=True)
@@ -59,11 +56,10 @@ def focused(page: Page) -> dict[str, object]:
     )
 
 
+@pytest.mark.usefixtures("catalogue")
 def test_builder_works_with_the_keyboard_alone(tablet_page, live_server) -> None:  # noqa: ANN001
     from playwright.sync_api import expect
 
-    for path in shipped_catalog_files():
-        catalog_load(path)
     user = UserFactory()
     roster = services.roster_import(owner=user, document=legal_standard_team(entries=[]))
     page = tablet_page

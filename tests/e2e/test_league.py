@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from apps.catalog.services import catalog_load, shipped_catalog_files
 from apps.leagues.models import Pairing, Registration
 from apps.rosters import services as roster_services
 from tests.accounts.factories import PASSWORD, UserFactory
@@ -35,6 +34,7 @@ def log_in(browser: Browser, base: str, username: str) -> Page:
     return page
 
 
+@pytest.mark.usefixtures("catalogue")
 def test_create_a_league_pair_a_round_report_confirm_and_see_the_standings(
     browser,  # noqa: ANN001
     tablet_page,  # noqa: ANN001
@@ -42,8 +42,6 @@ def test_create_a_league_pair_a_round_report_confirm_and_see_the_standings(
 ) -> None:
     from playwright.sync_api import expect
 
-    for path in shipped_catalog_files():
-        catalog_load(path)
     base = live_server.url
     organiser = UserFactory(username="orga")
     players = [UserFactory(username=name, display_name=name) for name in ("Ada", "Ben", "Cy", "Di")]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from apps.catalog.services import catalog_load, shipped_catalog_files
 from apps.rosters import services as roster_services
 from tests.accounts.factories import PASSWORD, UserFactory
 from tests.cards.conftest import pdf_text
@@ -14,6 +13,7 @@ from tests.rosters.factories import legal_standard_team
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
+@pytest.mark.usefixtures("catalogue")
 def test_print_cards_from_the_builder_and_download_the_pdf(
     tablet_page,  # noqa: ANN001
     live_server,  # noqa: ANN001
@@ -23,8 +23,6 @@ def test_print_cards_from_the_builder_and_download_the_pdf(
     from playwright.sync_api import expect
 
     settings.MEDIA_ROOT = tmp_path / "media"
-    for path in shipped_catalog_files():
-        catalog_load(path)
     user = UserFactory()
     roster = roster_services.roster_import(owner=user, document=legal_standard_team())
     page = tablet_page

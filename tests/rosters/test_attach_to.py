@@ -7,20 +7,13 @@ from typing import Any
 
 import pytest
 
-from apps.catalog.services import catalog_load, shipped_catalog_files
 from apps.rosters import services
 from apps.rosters.documents import DocumentInvalid, roster_document
 from apps.rosters.selectors import roster_for_owner
 from tests.accounts.factories import UserFactory
 from tests.matches.test_universalis import group
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def catalogue(db: None) -> None:
-    for path in shipped_catalog_files():
-        catalog_load(path)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("catalogue")]
 
 
 def test_import_and_export_keep_the_assignment_by_index() -> None:
