@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
     from apps.catalog.models import GameSystem
 
+# The test systems (tests/probe): fixtures that register them for one test.
+pytest_plugins = ["tests.probe.fixtures"]
+
 # In CI the real services are started before the suite; a test that needs one must not skip there.
 REQUIRE_SERVICES = os.environ.get("SKIRMISH_REQUIRE_SERVICES") == "1"
 

@@ -140,7 +140,7 @@ def test_the_shared_view_prints_with_its_token(
 
 
 def test_blank_cards_for_organisers(
-    client, deathmatch, user, fake_render, django_capture_on_commit_callbacks
+    client, deathmatch, user, fake_render, django_capture_on_commit_callbacks, plain_systems
 ) -> None:
     client.force_login(user)
     assert (
@@ -156,7 +156,7 @@ def test_blank_cards_for_organisers(
     assert client.get(reverse("cards:download", args=[export.pk])).status_code == 200
     client.force_login(UserFactory())
     assert client.get(reverse("cards:download", args=[export.pk])).status_code == 404
-    assert client.get(reverse("cards:blank", args=["stahlgewitter"])).status_code == 404
+    assert client.get(reverse("cards:blank", args=["plain"])).status_code == 404
 
 
 def test_blank_cards_need_a_login(client, deathmatch) -> None:

@@ -1,5 +1,8 @@
-"""League tests create many players (a fast password hasher keeps them quick) and read the
-services' messages in English."""
+"""League tests read the services' messages in English, and play two test systems without
+rosters ("plain" and "other", tests/probe) besides Deathmatch.
+
+They create many players; the suite-wide fast password hasher (tests/conftest.py) keeps that
+quick."""
 
 from __future__ import annotations
 
@@ -10,11 +13,11 @@ from django.utils import translation
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hashing(settings) -> None:  # noqa: ANN001
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def english() -> Iterator[None]:
     with translation.override("en"):
         yield
+
+
+@pytest.fixture(autouse=True)
+def _systems_without_rosters(plain_systems: None) -> None:
+    """Leagues of systems whose results are reported by hand."""

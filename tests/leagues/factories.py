@@ -1,7 +1,7 @@
 """Leagues for tests, made through the services as the pages make them.
 
-Stahlgewitter has no roster rules yet, so its leagues take players without a roster; the roster
-lock is tested with Deathmatch.
+The test system "plain" has no roster rules, so its leagues take players without a roster;
+the roster lock is tested with Deathmatch.
 """
 
 from __future__ import annotations
@@ -17,9 +17,7 @@ from apps.leagues.models import League, Pairing, Registration, Result, Round, Se
 from tests.accounts.factories import UserFactory
 
 
-def make_league(
-    organiser: User | None = None, *, system: str = "stahlgewitter", **changes: Any
-) -> League:
+def make_league(organiser: User | None = None, *, system: str = "plain", **changes: Any) -> League:
     fields: dict[str, Any] = {"name": "Dienstagsliga", "visibility": League.Visibility.PUBLIC}
     fields.update(changes)
     return services.league_create(

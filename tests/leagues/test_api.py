@@ -23,7 +23,7 @@ def test_organiser_runs_a_round_and_players_report_and_confirm() -> None:
     boss = client_for(organiser)
     response = boss.post(
         "/api/v1/leagues/",
-        {"system": "stahlgewitter", "name": "Kellerliga", "visibility": "public"},
+        {"system": "plain", "name": "Kellerliga", "visibility": "public"},
         format="json",
     )
     assert response.status_code == 201, response.json()

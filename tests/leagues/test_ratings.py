@@ -105,7 +105,7 @@ def test_results_of_two_leagues_of_the_system_both_count() -> None:
     anna, bernd = UserFactory(), UserFactory()
     play(make_league(name="Dienstagsliga"), anna, bernd)
     play(make_league(name="Freitagsliga"), anna, bernd)
-    ratings = by_player(system_ratings(game_system_get("stahlgewitter")))
+    ratings = by_player(system_ratings(game_system_get("plain")))
     assert set(ratings) == {anna.pk, bernd.pk}
     assert (ratings[anna.pk].games, ratings[bernd.pk].games) == (2, 2)
     assert ratings[anna.pk].mu > START_MU > ratings[bernd.pk].mu
@@ -118,11 +118,11 @@ def test_results_of_two_leagues_of_the_system_both_count() -> None:
 def test_results_of_another_system_do_not_count() -> None:
     anna, bernd, carla = UserFactory(), UserFactory(), UserFactory()
     play(make_league(), anna, bernd)
-    play(make_league(system="bunkers", name="Bunkerliga"), carla, anna)
-    ratings = by_player(system_ratings(game_system_get("stahlgewitter")))
+    play(make_league(system="other", name="Bunkerliga"), carla, anna)
+    ratings = by_player(system_ratings(game_system_get("plain")))
     assert set(ratings) == {anna.pk, bernd.pk}
     assert ratings[anna.pk].games == 1
-    other = by_player(system_ratings(game_system_get("bunkers")))
+    other = by_player(system_ratings(game_system_get("other")))
     assert set(other) == {anna.pk, carla.pk}
     assert other[carla.pk].mu > START_MU > other[anna.pk].mu
 
@@ -133,7 +133,7 @@ def test_an_unconfirmed_result_does_not_count_until_its_time_to_confirm_ran_out(
     league = make_league()
     play(league, anna, bernd)
     pending = play(league, carla, anna, confirm=False)
-    system = game_system_get("stahlgewitter")
+    system = game_system_get("plain")
     ratings = by_player(system_ratings(system))
     assert set(ratings) == {anna.pk, bernd.pk}
     assert ratings[anna.pk].games == 1
@@ -152,7 +152,7 @@ def test_a_disputed_result_does_not_count() -> None:
         user=pairing.player_b.player, key=league.key, pairing_id=pairing.pk, reason="Falsch"
     )
     later = timezone.now() + timedelta(days=30)
-    assert system_ratings(game_system_get("stahlgewitter"), now=later) == []
+    assert system_ratings(game_system_get("plain"), now=later) == []
 
 
 # --- The page ----------------------------------------------------------------------------------
@@ -165,15 +165,13 @@ def test_the_ratings_page_lists_players_in_rating_order(client) -> None:
     play(league, anna, bernd)
     play(league, bernd, carla)
     play(league, anna, carla)
-    play(make_league(system="bunkers", name="Bunkerliga"), UserFactory(display_name="Dora"), anna)
+    play(make_league(system="other", name="Bunkerliga"), UserFactory(display_name="Dora"), anna)
     client.force_login(UserFactory())
 
-    response = client.get(
-        reverse("leagues:ratings", args=["stahlgewitter"]), HTTP_ACCEPT_LANGUAGE="en"
-    )
+    response = client.get(reverse("leagues:ratings", args=["plain"]), HTTP_ACCEPT_LANGUAGE="en")
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Stahlgewitter ratings" in html
+    assert "Plain (test system) ratings" in html
     rows = re.findall(
         r'<tr><td class="num">(\d+)</td><th scope="row">([^<]+)</th>'
         r'<td class="num strong">(-?[\d.]+)</td>',
@@ -192,6 +190,6 @@ def test_the_ratings_page_lists_players_in_rating_order(client) -> None:
 @pytest.mark.django_db
 def test_the_ratings_page_without_games_says_so(client) -> None:
     client.force_login(UserFactory())
-    response = client.get(reverse("leagues:ratings", args=["bunkers"]), HTTP_ACCEPT_LANGUAGE="en")
+    response = client.get(reverse("leagues:ratings", args=["other"]), HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     assert "No counted games yet." in response.content.decode()

@@ -360,7 +360,7 @@ def test_dropped_players_are_not_paired(season) -> None:
 def test_tracked_match_proposes_the_result_which_one_player_confirms(game) -> None:
     a, b = game.player_a.player, game.player_b.player
     result = services.league_result_propose_from_match(
-        system_slug="stahlgewitter",
+        system_slug="plain",
         user_ids=(b.pk, a.pk),
         winner_user_id=b.pk,
         vp_by_user={a.pk: 4, b.pk: 11},
@@ -381,7 +381,7 @@ def test_tracked_match_without_a_league_game_is_none(game) -> None:
     kwargs = {"winner_user_id": None, "vp_by_user": {}, "match_url": "/matches/1/"}
     assert (
         services.league_result_propose_from_match(
-            system_slug="stahlgewitter", user_ids=(a.pk, stranger.pk), **kwargs
+            system_slug="plain", user_ids=(a.pk, stranger.pk), **kwargs
         )
         is None
     )
@@ -404,7 +404,7 @@ def test_tracked_match_that_disagrees_with_a_report_disputes_it(game) -> None:
     a, b = game.player_a.player, game.player_b.player
     _report(game, a, outcome="a", vp_a=12, vp_b=7)
     result = services.league_result_propose_from_match(
-        system_slug="stahlgewitter",
+        system_slug="plain",
         user_ids=(a.pk, b.pk),
         winner_user_id=b.pk,
         vp_by_user={a.pk: 7, b.pk: 12},
@@ -419,7 +419,7 @@ def test_tracked_match_does_not_touch_a_confirmed_result(game) -> None:
     a, b = game.player_a.player, game.player_b.player
     assert (
         services.league_result_propose_from_match(
-            system_slug="stahlgewitter",
+            system_slug="plain",
             user_ids=(a.pk, b.pk),
             winner_user_id=b.pk,
             vp_by_user={},
@@ -498,7 +498,7 @@ def test_a_roster_of_another_system_or_with_problems_is_refused(deathmatch) -> N
 def test_tracked_match_link_that_could_run_script_is_dropped(game) -> None:
     a, b = game.player_a.player, game.player_b.player
     result = services.league_result_propose_from_match(
-        system_slug="stahlgewitter",
+        system_slug="plain",
         user_ids=(a.pk, b.pk),
         winner_user_id=None,
         vp_by_user={a.pk: 3, b.pk: 3},

@@ -150,7 +150,7 @@ def test_create_a_league_and_a_season_through_the_forms(client) -> None:
     client.force_login(organiser)
     response = client.post(
         reverse("leagues:new"),
-        {"system": "stahlgewitter", "name": "Clubliga", "description": "", "visibility": "public"},
+        {"system": "plain", "name": "Clubliga", "description": "", "visibility": "public"},
     )
     league = League.objects.get(name="Clubliga")
     assert response["Location"] == reverse("leagues:detail", args=[league.key])
