@@ -43,7 +43,7 @@ bench: install messages
 
 lint: install
 	$(BIN)/ruff check .
-	$(BIN)/ruff format --check apps skirmish tests bench
+	$(BIN)/ruff format --check apps skirmish tests bench tools
 	$(BIN)/lint-imports
 	DJANGO_DEBUG=true $(BIN)/mypy apps/systems
 	$(BIN)/python -m tools.complexity

@@ -129,7 +129,12 @@ def run(report: Report) -> None:
     members = len(page().members)
     note = f"{members} acting models"
     report.add(
-        measure("tracker view with every odds preview and the engine's verdict on every button (warm)", page, repeat=300, note=note)
+        measure(
+            "tracker view: every odds preview and every button's verdict (warm)",
+            page,
+            repeat=300,
+            note=note,
+        )
     )
     report.add(
         measure(

@@ -34,7 +34,9 @@ def test_ruff_finds_nothing() -> None:
 
 def test_code_is_formatted() -> None:
     ruff = shutil.which("ruff", path=str(BIN)) or "ruff"
-    result = run(ruff, "format", "--check", "--no-cache", "apps", "skirmish", "tests", "bench")
+    result = run(
+        ruff, "format", "--check", "--no-cache", "apps", "skirmish", "tests", "bench", "tools"
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
