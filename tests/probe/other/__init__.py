@@ -1,21 +1,7 @@
-"""A second rule system without rosters or matches: leagues still run for it (results
-are reported by hand)."""
+"""A second rule system without rosters or matches (ratings are kept per system)."""
 
 from __future__ import annotations
 
-from apps.systems.core.i18n import gettext_noop
-from apps.systems.core.registry import DiceKind, GameSystemInfo, Unit, points
+from tests.probe.plain import rosterless
 
-SYSTEM = GameSystemInfo(
-    slug="other",
-    name="Other (test system)",
-    tagline=gettext_noop("A test system without rosters."),
-    description=gettext_noop("A test system without rosters."),
-    unit=Unit.INCH,
-    dice=DiceKind.D6,
-    min_players=2,
-    max_players=2,
-    sizing=points(),
-    rulebook="",
-    package=__name__,
-)
+SYSTEM = rosterless("other", "Other (test system)", __name__)

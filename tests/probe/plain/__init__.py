@@ -6,16 +6,22 @@ from __future__ import annotations
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.registry import DiceKind, GameSystemInfo, Unit, points
 
-SYSTEM = GameSystemInfo(
-    slug="plain",
-    name="Plain (test system)",
-    tagline=gettext_noop("A test system without rosters."),
-    description=gettext_noop("A test system without rosters."),
-    unit=Unit.INCH,
-    dice=DiceKind.D6,
-    min_players=2,
-    max_players=2,
-    sizing=points(),
-    rulebook="",
-    package=__name__,
-)
+
+def rosterless(slug: str, name: str, package: str) -> GameSystemInfo:
+    """A registered system with nothing but its name."""
+    return GameSystemInfo(
+        slug=slug,
+        name=name,
+        tagline=gettext_noop("A test system without rosters."),
+        description=gettext_noop("A test system without rosters."),
+        unit=Unit.INCH,
+        dice=DiceKind.D6,
+        min_players=2,
+        max_players=2,
+        sizing=points(),
+        rulebook="",
+        package=package,
+    )
+
+
+SYSTEM = rosterless("plain", "Plain (test system)", __name__)

@@ -6,6 +6,7 @@ engine's verdict on the command it sends."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from apps.systems.core.buttons import Button, Offers
 from apps.systems.core.i18n import gettext_noop as _
@@ -107,43 +108,35 @@ def _special_actions(unit: Unit, offers: Offers) -> list[Button]:
     ]
 
 
+def _switch_command(mode: Mode, unit: Unit, side: int | None, owner: int | None) -> str | None:
+    """What the model may do at a switch: activate one not yet its side's (an enemy one in
+    Breakthrough), or neutralise it first where an enemy holds it."""
+    if mode.breakthrough:
+        return "activate_switch" if side != unit.player else None
+    if owner is None:
+        return "activate_switch"
+    return "neutralise_switch" if owner != unit.player else None
+
+
+SWITCH_LABELS: Final = {
+    "activate_switch": _("Activate switch %(switch)s"),
+    "neutralise_switch": _("Neutralise switch %(switch)s"),
+}
+
+
 def _switch_actions(state: MatchState, mode: Mode, unit: Unit, offers: Offers) -> list[Button]:
-    """A switch not yet the model's side's: activate it (an enemy one in Breakthrough), or
-    neutralise it first where an enemy holds it."""
     buttons = []
     for objective in state.objectives:
         if objective.kind != ObjectiveKind.SWITCH.value or objective.locked:
             continue
-        params = {"switch": objective.id}
-        args = {"objective": objective.id}
-        if mode.breakthrough:
-            if objective.side != unit.player:
-                buttons.append(
-                    offers.command(
-                        "activate_switch",
-                        _("Activate switch %(switch)s"),
-                        params=params,
-                        args=args,
-                        cost="1 AP",
-                    )
-                )
-        elif objective.owner is None:
+        command = _switch_command(mode, unit, objective.side, objective.owner)
+        if command is not None:
             buttons.append(
                 offers.command(
-                    "activate_switch",
-                    _("Activate switch %(switch)s"),
-                    params=params,
-                    args=args,
-                    cost="1 AP",
-                )
-            )
-        elif objective.owner != unit.player:
-            buttons.append(
-                offers.command(
-                    "neutralise_switch",
-                    _("Neutralise switch %(switch)s"),
-                    params=params,
-                    args=args,
+                    command,
+                    SWITCH_LABELS[command],
+                    params={"switch": objective.id},
+                    args={"objective": objective.id},
                     cost="1 AP",
                 )
             )
