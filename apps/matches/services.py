@@ -128,6 +128,24 @@ def _checked_team(
     return {"name": seat.name or roster.name, **team}
 
 
+def _with_defaults(engine: MatchEngine, settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The match settings with the engine's defaults for those not given: a match opened
+    through the API starts like one opened with the page's form (its fields start at them)."""
+    defaults = {
+        spec.name: _setting_value(spec.default)
+        for spec in engine.setup_fields()
+        if spec.default is not None
+    }
+    return {**defaults, **settings}
+
+
+def _setting_value(default: object) -> object:
+    """A choice field's default as its value (choices are texts; numbers mean numbers)."""
+    if isinstance(default, str) and default.isascii() and default.isdigit():
+        return int(default)
+    return default
+
+
 def _sized(system: GameSystem, settings: Mapping[str, Any]) -> dict[str, Any]:
     """The match settings with the team size read as the system sizes teams (a number given
     as digits is a number; anything else is refused with the sizes it may be)."""
@@ -168,7 +186,7 @@ def match_create(
     live = Match.objects.filter(created_by=creator).exclude(status=MatchStatus.FINISHED).count()
     if live >= MAX_ACTIVE_MATCHES_PER_USER:
         raise MatchError("match_quota", _("Finish some of your running matches first."))
-    settings = _sized(system, settings)
+    settings = _sized(system, _with_defaults(engine, settings))
     sizing = registry().get(system.slug).sizing
     team_settings = {
         **{key: value for key, value in settings.items() if key == sizing.setting},

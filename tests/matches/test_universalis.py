@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from apps.catalog.models import GameSystem
 from apps.matches import services
@@ -627,3 +628,23 @@ def test_the_area_form_sends_only_the_ticked_models_and_names_why_one_cannot_be(
     match.refresh_from_db()
     lost = [i for i, u in enumerate(match.state["units"]) if u["hp"] < hp[i]]
     assert lost == [4] and match.state["area"] is None
+
+
+def test_a_match_opened_through_the_api_gets_the_forms_round_limit(universalis) -> None:
+    # SPEC §6 (Universalis): "Round limit: a match opened through the API gets the same default
+    # as the page form" -- 6 rounds, not "no limit".
+    owner = UserFactory()
+    rosters = [roster(owner, faction) for faction in ("eisenwacht", "nebelzirkel")]
+    client = APIClient()
+    client.force_authenticate(owner)
+    response = client.post(
+        "/api/v1/matches/",
+        {
+            "system": "universalis",
+            "mission": "secret",
+            "players": [{"roster": r.pk} for r in rosters],
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    assert response.json()["state"]["max_rounds"] == 6
