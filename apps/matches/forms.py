@@ -77,7 +77,9 @@ def command_args(fields: Mapping[str, Sequence[str]]) -> dict[str, Any]:
             node = child
         node[parts[-1]] = _typed(kind, fields[key])
     result = _listify(args)
-    assert isinstance(result, dict)
+    if not isinstance(result, dict):
+        # Only numbers at the top (``args.0``): a list, never a command's named args.
+        raise RuleViolation("invalid_args", "Command fields must have names.")
     return result
 
 

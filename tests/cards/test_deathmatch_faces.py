@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,10 @@ from django.utils import translation
 
 from apps.systems.core.cards import Card
 from apps.systems.deathmatch.cards import equipment_face, profile_face
-from apps.systems.deathmatch.catalog import catalog_from_document
+from apps.systems.deathmatch.catalog import FighterProfile, catalog_from_document
+from apps.systems.deathmatch.match import combat
+from apps.systems.deathmatch.match.state import Unit
+from apps.systems.deathmatch.match.units import fighter_unit
 
 CATALOG = catalog_from_document(
     json.loads((Path(settings.BASE_DIR) / "fixtures/deathmatch/catalog.json").read_text())
@@ -67,3 +71,30 @@ def test_an_equipment_card_without_a_usage_limit_prints_none() -> None:
     face = equipment_face(CATALOG.items["respawn-fokus"])
     assert face.usage_limit == ""
     assert "eq-usage" not in printed(Card("equipment", face.name, face))
+
+
+def _lowered_by_respawn_shock(profile: FighterProfile) -> tuple[bool, tuple[bool, ...]]:
+    """What the tracker lowers once the fighter has respawned: its Reflex, and each weapon's
+    FK/NK, in the order the card prints them."""
+    fresh = fighter_unit(0, 0, profile, ())
+    shocked = replace(fresh, respawns=1)
+
+    def reflex(unit: Unit) -> int:
+        return combat.target_reflex(None, unit, combat.Situation(), ranged=False, aimed=False).value
+
+    weapons = tuple(
+        combat.attack_value(shocked, index).value < combat.attack_value(fresh, index).value
+        for index in range(len(fresh.weapons))
+    )
+    return reflex(shocked) < reflex(fresh), weapons
+
+
+@pytest.mark.parametrize("slug", sorted(CATALOG.profiles))
+def test_the_printed_card_marks_exactly_what_respawn_shock_lowers_on_the_tracker(slug) -> None:
+    # SPEC §6 "Respawn shock on cards and tracker agree"; rulebook l. 675: "... einen Malus von
+    # -1 auf seinen Reflexwert (↘), und seine Kampfwerte (☠ ⚔), sofern sie auf der Profilkarte
+    # rot markiert sind."
+    profile = CATALOG.profiles[slug]
+    face = profile_face(profile, CATALOG)
+    printed_red = (face.reflex_red, tuple(weapon.red for weapon in face.weapons))
+    assert printed_red == _lowered_by_respawn_shock(profile)

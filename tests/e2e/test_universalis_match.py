@@ -138,7 +138,7 @@ def test_a_short_universalis_game_on_a_shared_tablet(
                 ):
                     tracker.locator(".team").nth(1).locator(".unit-link").first.click()
                     expect(tracker.locator(".selected-panel")).to_be_visible()
-                    tracker.locator(".selected-panel summary").click()
+                    tracker.locator(".selected-panel .correction summary").click()
                     tools = tracker.locator(".selected-panel .correction")
                     tools.locator('input[name="args.strength:int"]').fill("30")
                     tools.locator('input[name="args.damage:int"]').fill("20")

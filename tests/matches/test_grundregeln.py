@@ -91,6 +91,12 @@ def test_the_tracker_renders_each_step_and_undo_keeps_the_log_true(
     match = play(match, user, "declare", unit=unit.id, action="strike", target=target.id)
     pending = client.get(f"{url}?unit={target.id}", HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Reaktion von" in pending and "Blocken" in pending
+    # The strike is measured after the reactions: its modifier, or another target (l. 114-115).
+    assert 'name="args.modifier:int"' in pending and "Angriff umlenken" in pending
+    # A reaction with a target opens the target choice below the declared action.
+    choice = client.get(f"{url}?unit={target.id}&wizard=push", HTTP_ACCEPT_LANGUAGE="en")
+    choice_page = choice.content.decode()
+    assert "choose the target of its reaction" in choice_page and "pending-panel" in choice_page
     match = play(match, user, "react", unit=target.id, action="block")
     match = play(match, user, "resolve")
     match = play(match, user, "resolve")
@@ -196,10 +202,17 @@ def test_the_tracker_offers_reactions_to_a_passive_npc_move(grundregeln, user, c
     assert "moves a passive NPC" in page
     civilian = next(m for m in engine.load_state(match.state).models if m.passive_npc)
     match = play(match, user, "move_npc", unit=civilian.id, action="walk")
+    # Anna moved it: Ben's models react, with any simple action aimed at any model (l. 65).
     reactor = engine.load_state(match.state).side(1)[0]
     page = client.get(f"{url}?unit={reactor.id}", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert f"Reaction of {reactor.name}" in page and "on average" in page
-    assert "Passive NPCs cannot be attacked." in page
+    assert f"Reaction of {reactor.name}" in page and "Blocken" in page
+    push = client.get(f"{url}?unit={reactor.id}&wizard=push", HTTP_ACCEPT_LANGUAGE="en")
+    push_page = push.content.decode()
+    assert f"{reactor.name}: choose the target of its reaction" in push_page
+    assert civilian.name in push_page and "on average" in push_page
+    mover = engine.load_state(match.state).side(0)[0]
+    page = client.get(f"{url}?unit={mover.id}", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"Reaction of {mover.name}" not in page
     match = play(match, user, "react", unit=reactor.id, action="block")
     match = play(match, user, "resolve")
     match = play(match, user, "resolve")

@@ -60,7 +60,8 @@ def roster(owner: Any, faction: str) -> Roster:
 
 
 def opened(universalis: GameSystem, anna: Any, ben: Any, mode: str = "secret") -> Match:
-    return services.match_create(
+    """Anna's match of her group against Ben's (from his share link); Ben has taken his seat."""
+    match = services.match_create(
         creator=anna,
         system=universalis,
         mode=mode,
@@ -71,6 +72,7 @@ def opened(universalis: GameSystem, anna: Any, ben: Any, mode: str = "secret") -
         settings={"max_rounds": 6},
         rng=random.Random(3),
     )
+    return services.match_take_seat(user=ben, match_id=match.pk, index=1)
 
 
 def command(match: Match, user: Any, type_: str, **args: Any) -> services.CommandOutcome:
@@ -226,7 +228,7 @@ def test_api_refuses_a_secret_choice_for_another_seat(
         {"type": "choose_mission", "args": {"player": 1, "mission": "kopfjagd"}},
         format="json",
     )
-    assert refused.status_code == 400 and refused.json()["code"] == "private_command"
+    assert refused.status_code == 403 and refused.json()["code"] == "private_command"
     chosen = api_client.post(
         f"/api/v1/matches/{match.pk}/commands/",
         {"type": "choose_mission", "args": {"player": 0, "mission": "kopfjagd"}},
@@ -394,6 +396,7 @@ def mages_match(universalis: GameSystem, ben_pick: int = 3) -> tuple[Match, Any,
         settings={"max_rounds": 6},
         rng=random.Random(3),
     )
+    services.match_take_seat(user=ben, match_id=match.pk, index=1)
     drive(match, anna, "choose_mission", player=0, mission="vernichtung")
     drive(match, ben, "choose_mission", player=1, mission="vernichtung")
     drive(match, anna, "roll_deployment", 12, 1)
@@ -571,7 +574,7 @@ def test_a_tracker_page_has_no_duplicate_ids(universalis: GameSystem) -> None:
     """Disabled buttons name their reason by a unique id (aria-describedby), in the active
     model's grid as in the prompt, for the operator as for its drone."""
     match, anna, _ben = acting_match(universalis)
-    drive(match, anna, "threat_test", 1, unit=2)
+    drive(match, anna, "threat_test", 1, unit=2, threat=4)
     drive(match, anna, "correct", unit=2, ap=0)
     drive(match, anna, "correct", unit=3, ap=0)
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
@@ -648,3 +651,90 @@ def test_a_match_opened_through_the_api_gets_the_forms_round_limit(universalis) 
     )
     assert response.status_code == 201, response.json()
     assert response.json()["state"]["max_rounds"] == 6
+
+
+def test_the_api_takes_the_owners_choice_of_an_optional_reroll(
+    universalis: GameSystem, api_client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SPEC §6: the optional rerolls ("darf", l. 929) are the owner's choice, an argument in
+    the API: Ysra's Adaptiv robe is rolled again only when her player says so."""
+    match, anna, _ben = acting_match(universalis)
+    api_client.force_authenticate(anna)
+    url = f"/api/v1/matches/{match.pk}/commands/"
+    shot = {"unit": 2, "weapon": 0, "targets": [{"unit": 4, "distance": 10, "shots": 4}]}
+
+    def wound_rolls(args: dict[str, Any], *faces: int) -> list[Any]:
+        monkeypatch.setattr(services, "_server_rng", lambda: scripted(*faces))
+        response = api_client.post(url, {"type": "shoot", "args": args}, format="json")
+        assert response.status_code == 200, response.json()
+        events = response.json()["events"]
+        return next(e["data"]["rolls"] for e in events if e["type"] == "wound_rolled")
+
+    assert len(wound_rolls(shot, 1, 12, 1)) == 1
+    assert len(wound_rolls({**shot, "adaptiv": "behind"}, 1, 12, 1, 12)) == 2
+
+
+def test_the_tracker_page_asks_for_the_direct_threat_the_cover_and_the_rerolls(
+    universalis: GameSystem,
+) -> None:
+    """The threat test names its threat, a shot's target row has the cover it stands behind
+    and whether it touches it (l. 774-776), and the shot asks Ysra's player about Adaptiv."""
+    match, anna, _ben = acting_match(universalis)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(anna)
+    page = client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
+    assert 'name="args.threat:int"' in page
+    assert 'name="args.targets.0.touching:bool"' in page
+    assert 'name="args.adaptiv"' in page and "when behind or tied" in page
+
+
+def test_the_tracker_page_shows_a_waiting_charge_and_the_base_contact_tools(
+    universalis: GameSystem,
+) -> None:
+    """After an Angriffsbewegung that reached its target, the charger's panel holds only the
+    charge's attack (reactions to the move come first, l. 651, l. 1201); a selected enemy's
+    panel lets the table say whom it touches (the melee, l. 1360)."""
+    match, anna, _ben = acting_match(universalis)
+    drive(match, anna, "melee", unit=2, target=4, weapon=-1, charge=True)
+    match.refresh_from_db()
+    assert match.state["charge"]["target"] == 4
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(anna)
+    url = reverse("matches:tracker", args=[match.pk])
+    page = client.get(url).content.decode()
+    assert 'value="charge_attack"' in page and "Attack Zirkelmeisterin Ysra (charge)" in page
+    assert 'value="shoot"' not in page
+    drive(match, anna, "charge_attack", 12, 1, unit=2, on_win="push")
+    selected = client.get(url, {"unit": "5"}).content.decode()
+    assert "In base contact with Drohnenführer" in selected
+    ids = page_ids(selected)
+    assert len(ids) == len(set(ids))
+
+
+def test_the_tracker_page_asks_for_the_panic_runs_at_the_round_start(
+    universalis: GameSystem,
+) -> None:
+    """l. 504: "Alle Modelle in Panik werden entsprechend bewegt": round 2 begins with a step
+    for the panicking leader, and the secret picks wait for it."""
+    match, anna, ben = acting_match(universalis)
+    drive(match, anna, "auto_hit", 12, 1, unit=1, strength=30, damage=20)
+    drive(match, anna, "panic_test", 12, unit=0)
+    drive(match, anna, "skip_panic_test", unit=2)
+    drive(match, anna, "skip_panic_test", unit=3)
+    drive(match, anna, "end_phase")
+    drive(match, ben, "end_phase")
+    drive(match, anna, "pick", player=0, unit=0)
+    drive(match, ben, "pick", 12, 1, player=1, unit=5)
+    drive(match, anna, "end_phase")
+    drive(match, ben, "end_phase")
+    drive(match, ben, "activate", unit=6)
+    drive(match, ben, "end_phase")
+    drive(match, anna, "end_round")
+    match.refresh_from_db()
+    assert match.state["round"] == 2 and match.state["panic_moves_due"] == [0]
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(anna)
+    page = client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
+    assert "first the panicking models run" in page
+    assert "Hauptfrau Vela Korr runs towards the nearest table edge" in page
+    assert "Hauptfrau Vela Korr runs off the table" in page

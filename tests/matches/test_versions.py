@@ -64,7 +64,7 @@ def _stored_in_version_1(user: Any, system: GameSystem) -> tuple[Match, Game]:
 
 def test_a_match_stored_in_version_1_opens_and_goes_on(deathmatch, user) -> None:
     match, game = _stored_in_version_1(user, deathmatch)
-    assert engine_for(match).schema_version == 2
+    assert engine_for(match).schema_version == 3
     state = match_state(match)
     assert ENGINE.dump_state(state) == ENGINE.dump_state(game.state)
     assert ENGINE.dump_state(match_rebuilt_state(match)) == ENGINE.dump_state(game.state)
@@ -79,9 +79,9 @@ def test_a_match_stored_in_version_1_opens_and_goes_on(deathmatch, user) -> None
         )
         match = outcome.match
         state = match_state(match)
-        assert all(row.version == 2 for row in outcome.events)
+        assert all(row.version == ENGINE.schema_version for row in outcome.events)
     match.refresh_from_db()
-    assert match.state_version == 2
+    assert match.state_version == ENGINE.schema_version
     assert ENGINE.dump_state(match_rebuilt_state(match)) == match.state
     assert state.unit(0).lp == 6 - 4 - 1  # the fall, then the dangerous terrain
 

@@ -159,6 +159,14 @@ class RuleEngine(Generic[StateT, ContextT]):
     def settle(self, ctx: ContextT) -> None:
         """Runs after the handler: what follows by itself once nothing waits (the next turn)."""
 
+    def undo_events(self, current: StateT, rebuilt: StateT) -> list[Event]:
+        """What an undo keeps of the command it undoes: ``current`` is the state with that
+        command, ``rebuilt`` the state replayed from the log without it. The events returned
+        are logged after the undo marker, in its group, and applied to ``rebuilt``, so the log
+        stays the truth. None by default; Deathmatch keeps the cards the command revealed drawn
+        (seen cards stay seen)."""
+        return []
+
     def round_of(self, state: StateT) -> int:
         """The round the match is in; 0 while setting up (the match is "live" from round 1)."""
         return 0

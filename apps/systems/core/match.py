@@ -5,7 +5,8 @@ A player's tap is a ``Command``. The engine *decides* it against the current sta
 ``Event``s with every random outcome written in; *applying* the events in order gives the new
 state, so replaying a stored log always rebuilds the same state without drawing a card or rolling
 a die. The Django layer stores the events, a snapshot of the state, and handles ``undo`` by
-replaying the log without the undone commands (nothing is ever deleted).
+replaying the log without the undone commands (nothing is ever deleted), plus the events the
+engine keeps of the undone command (``undo_events``), logged after the undo marker.
 """
 
 from __future__ import annotations
@@ -49,12 +50,16 @@ class ArgSpec:
 @dataclass(frozen=True)
 class CommandSpec:
     """A command type. ``seat_arg`` names the argument holding the player a *private* command
-    belongs to (a secret choice): only the user holding that seat may send it."""
+    belongs to (a secret choice): only the user holding that seat may send it.
+    ``own_seat_arg`` names the argument holding the player a command speaks for that is no
+    secret but only that player may give (conceding): only the user holding that seat may
+    send it either."""
 
     type: str
     help: str
     args: tuple[ArgSpec, ...] = ()
     seat_arg: str = ""
+    own_seat_arg: str = ""
 
 
 @dataclass(frozen=True)
@@ -154,6 +159,10 @@ class MatchEngine(Protocol):
 
     def apply(self, state: Any, event: Event) -> Any:
         """The state after one event. Pure and deterministic: no randomness, no rules checks."""
+
+    def undo_events(self, current: Any, rebuilt: Any) -> list[Event]:
+        """The events an undo logs after its marker: what the undone command did that must
+        stay done (``current`` with the command, ``rebuilt`` replayed without it)."""
 
     def round_of(self, state: Any) -> int:
         """The round being played; 0 while the match is set up."""

@@ -230,8 +230,12 @@ def _weapon_line(weapon: Weapon, *, red: bool) -> WeaponLine:
 
 
 def _red_values(profile: FighterProfile) -> frozenset[str]:
-    # Mech: the model ignores every effect of respawn shock, so nothing on its card drops.
-    return frozenset() if profile.mech else frozenset(profile.red_values)
+    """The values the card prints red: exactly those respawn shock lowers on the tracker
+    (SPEC §6) -- Reflex always ("einen Malus von -1 auf seinen Reflexwert"), FK/NK where the
+    card marks them. Mech: the model ignores every effect of respawn shock, so nothing drops."""
+    if profile.mech:
+        return frozenset()
+    return frozenset({RED_REFLEX, *profile.red_values})
 
 
 def profile_face(

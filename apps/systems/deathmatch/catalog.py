@@ -364,8 +364,9 @@ PROFILE_FIELDS: Final = (
         FieldType.RED_VALUES,
         required=False,
         help=gettext_noop(
-            'Combat values printed red, separated by commas: "reflex", and "weapon:0" for the '
-            "FK/NK of the first weapon, weapon:1 for the second, ..."
+            'Combat values printed red, separated by commas: "weapon:0" for the FK/NK of the '
+            "first weapon, weapon:1 for the second, ... Respawn shock lowers Reflex on every "
+            'card without Mech, so the printed card marks it red anyway ("reflex" may be listed).'
         ),
     ),
     FieldSpec(

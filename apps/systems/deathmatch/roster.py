@@ -59,6 +59,7 @@ ISSUE_CODES: Final[Mapping[str, str]] = {
     "respawn_focus_free": gettext_noop(
         "A free Respawn-Fokus card is listed; only the leader carries it, implicitly."
     ),
+    "hero_mercenary": gettext_noop("A hero from another faction (heroes are never mercenaries)."),
 }
 
 _GAME_SIZE = gettext_noop("Game size: a team has 3, 5 or 7 fighters, not %(size)s.")
@@ -121,6 +122,10 @@ _MERCENARY_LIMIT_REACHED = gettext_noop(
 _MERCENARY_LEADER = gettext_noop(
     "%(fighter)s is a Söldner (mercenary) leader: only Troopers and Specialists may come from "
     "another faction."
+)
+_HERO_MERCENARY = gettext_noop(
+    "%(fighter)s is a hero (Held) of another faction: heroes are never hired as Söldner "
+    "(mercenaries)."
 )
 _HERO_DUPLICATE = gettext_noop(
     "%(fighter)s: the hero %(hero)s may be hired only once per team, and is already in it."
@@ -390,14 +395,17 @@ def _fighter_issues(team: _Team, catalog: Catalog, size: int) -> list[Issue]:
 def _mercenary_issues(
     team: _Team, entry: _Entry, profile: FighterProfile, seen: int, size: int
 ) -> list[Issue]:
-    """A Söldner may not lead, and may not take the team past its mercenaries (``seen``
-    counts this entry's and those before it)."""
+    """A Söldner may not lead, is never a hero ("Top-Stars und erfahrene Veteranen [bleiben]
+    stets dem eigenen Team vorbehalten", SPEC §6), and may not take the team past its
+    mercenaries (``seen`` counts this entry's and those before it)."""
     issues: list[Issue] = []
     fighter = entry.label
     if profile.rank is Rank.LEADER:
         issues.append(
             Issue("mercenary_leader", _MERCENARY_LEADER, {"fighter": fighter}, entry.index)
         )
+    if profile.hero:
+        issues.append(Issue("hero_mercenary", _HERO_MERCENARY, {"fighter": fighter}, entry.index))
     if team.size_valid and seen > team.mercenaries_allowed:
         params: Params = {
             "fighter": fighter,
@@ -493,13 +501,13 @@ def fighter_options(roster: Roster, catalog: Catalog) -> tuple[FighterOption, ..
     """Every profile the team could hire, with why adding one more is refused, if it is.
 
     Listed: every profile of the team's faction, then every profile of other factions
-    (mercenaries; their leaders are always refused), each group by rank and name. Only true
-    limits refuse: a full rank, the mercenary limit, a hero already hired, a foreign leader.
-    "Never more Specialists than Troopers" is not a reason, because a Specialist picked before
-    its Troopers is a fine draft and the Specialist rank is full at the Troopers' number.
+    (mercenaries; their leaders and heroes are always refused), each group by rank and name.
+    Only true limits refuse: a full rank, the mercenary limit, a hero already hired, a foreign
+    leader or hero. "Never more Specialists than Troopers" is not a reason, because a
+    Specialist picked before its Troopers is a fine draft and the Specialist rank is full at
+    the Troopers' number.
     """
     team = _analyse(roster, catalog)
-    size = roster.game_size
     heroes = {
         entry.profile.slug: entry.index
         for entry in reversed(team.entries)
@@ -508,29 +516,45 @@ def fighter_options(roster: Roster, catalog: Catalog) -> tuple[FighterOption, ..
     options: list[tuple[tuple[bool, int, str, str], FighterOption]] = []
     for profile in catalog.profiles.values():
         mercenary = roster.faction not in profile.factions
-        params: Params = {"fighter": profile.name}
-        reason: Issue | None = None
-        if not team.size_valid:
-            reason = Issue("game_size", _GAME_SIZE, {"size": size})
-        elif not team.faction_known:
-            reason = Issue("unknown_faction", _UNKNOWN_FACTION, {"faction": roster.faction})
-        elif mercenary and profile.rank is Rank.LEADER:
-            reason = Issue("mercenary_leader", _MERCENARY_LEADER, params)
-        elif profile.slug in heroes:
-            params["hero"] = profile.name
-            reason = Issue("hero_duplicate", _HERO_DUPLICATE, params, heroes[profile.slug])
-        elif team.have[profile.rank] >= team.needs[profile.rank]:
-            need = team.needs[profile.rank]
-            template = _RANK_FULL[(profile.rank, need == 1)]
-            reason = Issue("rank_count", template, {"need": need, "size": size})
-        elif mercenary and team.mercenaries >= team.mercenaries_allowed:
-            params.update(have=team.mercenaries, size=size)
-            reason = Issue("mercenary_limit", _MERCENARY_LIMIT_REACHED, params)
+        reason = _fighter_refusal(team, roster, profile, heroes, mercenary=mercenary)
         option = FighterOption(profile.slug, mercenary, reason is None, reason)
         key = (mercenary, RANK_ORDER.index(profile.rank), profile.name.casefold(), profile.slug)
         options.append((key, option))
     options.sort(key=lambda pair: pair[0])
     return tuple(option for _, option in options)
+
+
+def _fighter_refusal(
+    team: _Team,
+    roster: Roster,
+    profile: FighterProfile,
+    heroes: Mapping[str, int],
+    *,
+    mercenary: bool,
+) -> Issue | None:
+    """Why one more ``profile`` may not join the team, if it may not (``heroes``: the entry
+    index of each hero hired)."""
+    size = roster.game_size
+    params: Params = {"fighter": profile.name}
+    if not team.size_valid:
+        return Issue("game_size", _GAME_SIZE, {"size": size})
+    if not team.faction_known:
+        return Issue("unknown_faction", _UNKNOWN_FACTION, {"faction": roster.faction})
+    if mercenary and profile.rank is Rank.LEADER:
+        return Issue("mercenary_leader", _MERCENARY_LEADER, params)
+    if mercenary and profile.hero:
+        return Issue("hero_mercenary", _HERO_MERCENARY, params)
+    if profile.slug in heroes:
+        params["hero"] = profile.name
+        return Issue("hero_duplicate", _HERO_DUPLICATE, params, heroes[profile.slug])
+    if team.have[profile.rank] >= team.needs[profile.rank]:
+        need = team.needs[profile.rank]
+        template = _RANK_FULL[(profile.rank, need == 1)]
+        return Issue("rank_count", template, {"need": need, "size": size})
+    if mercenary and team.mercenaries >= team.mercenaries_allowed:
+        params.update(have=team.mercenaries, size=size)
+        return Issue("mercenary_limit", _MERCENARY_LIMIT_REACHED, params)
+    return None
 
 
 def item_options(

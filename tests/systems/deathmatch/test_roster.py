@@ -197,6 +197,27 @@ def test_hero_duplicate_is_refused(catalog: Catalog) -> None:
     )
 
 
+def test_a_hero_is_never_a_mercenary(catalog: Catalog) -> None:
+    # SPEC §6, rulebook l. 180: "... auch wenn Top-Stars und erfahrene Veteranen natürlich
+    # stets dem eigenen Team vorbehalten bleiben."
+    roster = roster_of(
+        "pha-leader", "pha-trooper", RosterEntry("org-hero", name="Anzi"), faction="phalanx"
+    )
+    (issue,) = only(validate_roster(roster, catalog), "hero_mercenary")
+    assert issue.entry == 2
+    assert issue.message == (
+        "Anzi is a hero (Held) of another faction: heroes are never hired as Söldner (mercenaries)."
+    )
+    assert "hero_mercenary" not in codes(
+        validate_roster(roster_of(*SMALL[:2], "org-hero"), catalog)
+    )
+
+
+def test_a_foreign_hero_option_is_disabled_as_hero_mercenary(catalog: Catalog) -> None:
+    options = fighter_options(Roster("phalanx", 5, ()), catalog)
+    assert reason(fighter_option(options, "org-hero")).code == "hero_mercenary"
+
+
 def test_hero_duplicate_counts_an_entry_of_two(catalog: Catalog) -> None:
     roster = roster_of(
         "org-leader", RosterEntry("org-trooper", count=2), RosterEntry("org-hero", count=2)

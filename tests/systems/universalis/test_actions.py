@@ -37,6 +37,12 @@ def ap(g: Game, unit: int = 0) -> int:
     return g.unit(unit).ap
 
 
+def in_melee(g: Game, unit: int = 0, other: int = 2) -> Game:
+    """The table says ``unit`` and ``other`` are in base contact: in melee."""
+    g.do("contact", unit=unit, other=other, touching=True)
+    return g
+
+
 def test_turn_costs_nothing(game: Game) -> None:
     game.phase_of(0, 2).do("turn", unit=0)
     assert ap(game) == 6
@@ -75,9 +81,9 @@ def test_a_move_goes_at_most_the_models_speed() -> None:
     g = acting()
     g.refused("move", "too_far", unit=0, cm=11)
     g.do("move", unit=0, cm=10)
-    g.refused("disengage", "too_far", unit=0, cm=11)
     g.refused("melee", "too_far", unit=0, target=2, weapon=1, charge=True, cm=11)
     g.refused("melee", "too_far", unit=0, weapon=1, charge=True, reached=False, cm=11)
+    in_melee(g).refused("disengage", "too_far", unit=0, cm=11)
 
 
 def test_the_speed_limit_counts_overload_and_the_critical_state() -> None:
@@ -135,34 +141,39 @@ def test_tracks_repeat_a_failed_movement_test_once() -> None:
 
 
 def test_failed_disengage_spends_nothing() -> None:
-    g = acting()
+    g = in_melee(acting())
     g.dice(12).do("disengage", unit=0)
     assert ap(g) == 6
 
 
 def test_disengage_costs_2_ap_and_3_when_prone() -> None:
-    g = acting()
+    g = in_melee(acting())
     g.dice(1).do("disengage", unit=0)
     assert ap(g) == 4
     g.do("prone", unit=0)
-    g.do("disengage", unit=0)
+    in_melee(g).do("disengage", unit=0)
     assert ap(g) == 0
 
 
 def test_disengage_is_impossible_after_the_phases_direct_threat_test_failed() -> None:
-    g = acting()
+    g = in_melee(acting())
     g.dice(12).do("disengage", unit=0)
+    # Failed, it must attack one of the enemies in base contact first (4.5.1) ...
+    g.refused("disengage", "attack_threat", unit=0)
+    g.refused("threat_test", "threat_tested", unit=0, threat=2)
+    g.dice(1, 12).do("melee", unit=0, target=2, weapon=1)
+    # ... and it does not disengage again this phase.
     g.refused("disengage", "threat_failed", unit=0)
-    g.refused("threat_test", "threat_tested", unit=0)
-    g2 = acting()
-    g2.dice(12).do("threat_test", unit=0)
+    g2 = in_melee(acting())
+    g2.dice(12).do("threat_test", unit=0, threat=2)
+    g2.dice(1, 12).do("melee", unit=0, target=2, weapon=1)
     g2.refused("disengage", "threat_failed", unit=0)
-    assert ap(g2) == 6
+    assert ap(g2) == 5
 
 
 def test_a_passed_direct_threat_test_lets_the_model_disengage_without_a_new_roll() -> None:
-    g = acting()
-    g.dice(1).do("threat_test", unit=0)
+    g = in_melee(acting())
+    g.dice(1).do("threat_test", unit=0, threat=2)
     events = g.do("disengage", unit=0)
     assert not [e for e in events if e.type == "disengage_tested"]
     assert ap(g) == 4

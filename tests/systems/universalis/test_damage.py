@@ -122,7 +122,7 @@ def test_strukturverstaerkt_halves_the_damage_unless_strukturschaedigend() -> No
 
 def test_erschuetterung_forces_the_armour_roll_again_when_the_attacker_is_behind() -> None:
     g = acting()
-    events = hit(g, 1, 12, 1, effects=("erschuetterung",))
+    events = hit(g, 1, 12, 1, effects=("erschuetterung",), erschuetterung="behind")
     wound = one(events, "wound_rolled")
     assert len(wound["rolls"]) == 2 and (wound["wound"], wound["armour"]) == (6, 6)
     reroll = tracker(g, selected=None, params={}).rolls[-1].label
@@ -134,13 +134,13 @@ def test_erschuetterung_forces_the_armour_roll_again_when_the_attacker_is_behind
 
 def test_adaptiv_lets_the_defender_roll_the_armour_again() -> None:
     g = acting(soldier("Ben", group_leader=True, armour=Armour("A", 5, effects=(Effect.ADAPTIV,))))
-    wound = one(hit(g, 9, 1, 12), "wound_rolled")
+    wound = one(hit(g, 9, 1, 12, adaptiv="behind"), "wound_rolled")
     assert (wound["wound"], wound["armour"]) == (14, 17)
 
 
 def test_robust_forces_the_wound_roll_again() -> None:
     g = acting(soldier("Ben", group_leader=True, armour=Armour("A", 5, effects=(Effect.ROBUST,))))
-    wound = one(hit(g, 9, 1, 1), "wound_rolled")
+    wound = one(hit(g, 9, 1, 1, robust="behind"), "wound_rolled")
     assert (wound["wound"], wound["armour"]) == (6, 6)
 
 
@@ -157,7 +157,7 @@ def test_only_critical_hit_points_left_is_the_critical_state_with_its_maluses() 
     unit = g.unit(2)
     assert unit.critical and unit.hp == 2
     g.do("end_phase")
-    events = g.dice(1).do("threat_test", unit=2)
+    events = g.dice(1).do("threat_test", unit=2, threat=0)
     assert one(events, "threat_tested")["roll"]["target"] == 4
     assert g.state.units[2].card.effective_speed == 10
     from apps.systems.universalis.match import rules

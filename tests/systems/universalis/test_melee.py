@@ -28,8 +28,13 @@ def acting(anna: Any = None, ben: Any = None) -> Game:
 
 
 def totals(g: Game, dice: tuple[int, ...] = (1, 12), **args: Any) -> list[int]:
-    """The NK totals of Anna's leader attacking Ben's leader with its knife (it loses)."""
-    events = g.dice(*dice).do("melee", unit=0, target=2, weapon=1, **args)
+    """The NK totals of Anna's leader attacking Ben's leader with its knife (it loses); a
+    charge moves first, then attacks."""
+    if args.pop("charge", False):
+        g.do("melee", unit=0, target=2, weapon=1, charge=True, **args)
+        events = g.dice(*dice).do("charge_attack", unit=0)
+    else:
+        events = g.dice(*dice).do("melee", unit=0, target=2, weapon=1, **args)
     return list(one(events, "melee_fought")["rolls"][0]["totals"])
 
 
@@ -48,7 +53,8 @@ def test_no_charge_bonus_against_a_model_in_defence() -> None:
     g.do("end_phase")
     g.do("pick", player=0, unit=1)
     g.dice(9, 1).do("pick", player=1, unit=3)
-    events = g.dice(1, 12).do("melee", unit=1, target=2, weapon=1, charge=True)
+    g.do("melee", unit=1, target=2, weapon=1, charge=True)
+    events = g.dice(1, 12).do("charge_attack", unit=1)
     assert one(events, "melee_fought")["rolls"][0]["totals"][0] == 5
     assert not g.unit(2).defence
 
@@ -95,7 +101,7 @@ def test_only_the_defender_counter_attacks() -> None:
 def test_a_counter_attack_answers_only_the_melee_just_fought() -> None:
     g = acting()
     g.dice(1, 12).do("melee", unit=0, target=2, weapon=1)
-    g.do("turn", unit=0)
+    g.dice(1, 12).do("melee", unit=0, target=3, weapon=1)
     g.refused("counter_attack", "no_melee", unit=2, weapon=1)
 
 
@@ -128,6 +134,7 @@ def test_unarmed_melee_uses_ko_as_strength() -> None:
 
 def test_a_disengaging_model_fights_an_opportunity_attack_with_nk_0() -> None:
     g = acting()
+    g.do("contact", unit=0, other=2, touching=True)
     g.dice(1).do("disengage", unit=0)
     events = g.dice(1, 1).do("opportunity_attack", unit=2, weapon=1)
     assert one(events, "melee_fought")["rolls"][0]["totals"] == [5, 1]

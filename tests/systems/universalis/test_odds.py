@@ -11,6 +11,9 @@ import pytest
 
 from apps.systems.universalis.catalog import Armour, Effect
 from apps.systems.universalis.match.odds import (
+    BEHIND,
+    BEHIND_OR_TIE,
+    NEVER,
     Rerolls,
     attribute_odds,
     comparative_odds,
@@ -79,10 +82,12 @@ def _brute_wound(strength: int, protection: int, rerolls: Rerolls) -> tuple[Frac
     "rerolls",
     [
         Rerolls(),
-        Rerolls(erschuetterung=True),
-        Rerolls(adaptiv=True),
-        Rerolls(robust=True),
-        Rerolls(erschuetterung=True, adaptiv=True, robust=True),
+        Rerolls(erschuetterung=BEHIND),
+        Rerolls(adaptiv=BEHIND),
+        Rerolls(robust=BEHIND),
+        Rerolls(erschuetterung=BEHIND, adaptiv=BEHIND, robust=BEHIND),
+        Rerolls(erschuetterung=BEHIND_OR_TIE, adaptiv=BEHIND_OR_TIE),
+        Rerolls(erschuetterung=BEHIND, adaptiv=BEHIND_OR_TIE, robust=BEHIND_OR_TIE),
     ],
 )
 @pytest.mark.parametrize(("strength", "protection"), [(5, 5), (8, 4), (3, 9)])
@@ -94,12 +99,18 @@ def test_wound_against_armour_odds_match_enumeration(
     assert odds.damage + odds.shock + odds.nothing == 1
 
 
-def test_nobody_rerolls_a_tie() -> None:
-    assert next_reroll(7, 7, Rerolls(True, True, True)) == ""
+def test_a_tie_is_rerolled_only_by_an_owner_who_chose_so() -> None:
+    assert next_reroll(7, 7, Rerolls(BEHIND, BEHIND, BEHIND)) == ""
+    assert next_reroll(7, 7, Rerolls(NEVER, BEHIND_OR_TIE, BEHIND)) == "adaptiv"
+    assert next_reroll(7, 7, Rerolls(BEHIND_OR_TIE, BEHIND_OR_TIE, BEHIND)) == "erschuetterung"
+
+
+def test_no_reroll_is_used_unless_its_owner_chose_it() -> None:
+    assert next_reroll(5, 9, Rerolls()) == next_reroll(9, 5, Rerolls()) == ""
 
 
 def test_the_side_behind_rerolls_the_attacker_first() -> None:
-    everything = Rerolls(True, True, True)
+    everything = Rerolls(BEHIND, BEHIND, BEHIND)
     assert next_reroll(5, 9, everything) == "erschuetterung"
     assert next_reroll(9, 5, everything) == "adaptiv"
     assert next_reroll(9, 5, used(everything, "adaptiv")) == "robust"
@@ -119,7 +130,7 @@ def acting(ben: object = None) -> Game:
 def test_the_wound_roll_records_the_chance_of_damage_after_its_rerolls() -> None:
     adaptiv = Armour("A", 5, effects=(Effect.ADAPTIV,))
     g = acting(soldier("Ben", group_leader=True, armour=adaptiv))
-    events = g.dice(9, 1, 12).do("auto_hit", unit=2, strength=5, damage=2)
+    events = g.dice(9, 1, 12).do("auto_hit", unit=2, strength=5, damage=2, adaptiv="behind")
     first, reroll = one(events, "wound_rolled")["rolls"]
     assert (first["odds"], first["tie_odds"]) == ("253/864", "35/288")
     # Before the reroll it stood 14 against 6 + reroll: damage on 1-8, a shock on 9.

@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from apps.systems.core.distributions import fraction_text
+from apps.systems.core.match import Args
 from apps.systems.universalis.catalog import Armour, Camouflage, Effect, Size, UnitCard, Weapon
+from apps.systems.universalis.match.damage import reroll_args
 from apps.systems.universalis.match.odds import WoundOdds, attribute_odds
 from apps.systems.universalis.match.preview import (
     MeleeOdds,
@@ -90,10 +92,12 @@ def fire(g: Game, targets: list[dict[str, Any]], **args: Any) -> list[ShotOdds]:
             mode=args.get("mode", "normal"),
             distance=target["distance"],
             cover=target.get("cover", "none"),
+            touching=target.get("touching", False),
             number=number,
             count=target.get("shots", 1),
             indirect=args.get("indirect", False),
             friend_sees=args.get("friend_sees", False),
+            rerolls=reroll_args(Args(args)),
         )
         assert isinstance(odds, ShotOdds), odds
         previews.append(odds)
@@ -116,7 +120,14 @@ def test_a_plain_shot_through_cover_at_the_second_band() -> None:
 
 def test_an_aimed_shot_against_armour_that_rerolls() -> None:
     g = duel(soldier("Anna", group_leader=True, weapons=(SHOCKER,)), soldier("Ben", armour=TOUGH))
-    fire(g, [{"unit": 2, "distance": 45, "cover": "soft"}], mode="aimed")
+    fire(
+        g,
+        [{"unit": 2, "distance": 45, "cover": "hard", "touching": True}],
+        mode="aimed",
+        erschuetterung="behind",
+        adaptiv="behind_or_tie",
+        robust="behind",
+    )
 
 
 def test_a_snap_shot_with_an_unwieldy_explosive_armour_piercing_weapon_at_a_small_target() -> None:
@@ -146,6 +157,10 @@ def test_a_prone_shooter_at_a_revealed_actively_camouflaged_target() -> None:
 
 
 def strike(g: Game, attacker: int, target: int, **args: Any) -> MeleeOdds:
+    """Preview a melee attack (a charge: once it moved), then make it (it wins) and compare."""
+    charge = args.pop("charge", False)
+    if charge:
+        g.do("melee", unit=attacker, target=target, charge=True, **args)
     odds = melee_odds(
         g.state,
         g.unit(attacker),
@@ -153,11 +168,15 @@ def strike(g: Game, attacker: int, target: int, **args: Any) -> MeleeOdds:
         args.get("weapon", 0),
         friends=args.get("friends", 0),
         enemy_friends=args.get("enemy_friends", 0),
-        charge=args.get("charge", False),
+        charge=charge,
         reckless=args.get("reckless", False),
+        rerolls=reroll_args(Args(args)),
     )
     assert isinstance(odds, MeleeOdds), odds
-    events = g.dice(12, 1).do("melee", unit=attacker, target=target, **args)
+    if charge:
+        events = g.dice(12, 1).do("charge_attack", unit=attacker)
+    else:
+        events = g.dice(12, 1).do("melee", unit=attacker, target=target, **args)
     fought = one(events, "melee_fought")
     first = fought["rolls"][0]
     assert (first["odds"], first["tie_odds"]) == (
@@ -189,7 +208,7 @@ def test_a_camouflaged_attacker_with_a_concussive_hammer_against_robust_armour()
     )
     g = duel(anna, soldier("Ben", group_leader=True, armour=TOUGH))
     g.do("camouflage", unit=0, hidden=True)
-    strike(g, 0, 2)
+    strike(g, 0, 2, erschuetterung="behind_or_tie", robust="behind")
 
 
 def test_unarmed_against_a_bigger_model() -> None:
@@ -198,9 +217,8 @@ def test_unarmed_against_a_bigger_model() -> None:
 
 def test_the_direct_threat_button_shows_the_recorded_chance() -> None:
     g = duel()
-    buttons = tracker(g, selected=None, params={}).members[0].buttons
-    shown = next(b for b in buttons if b.command == "threat_test").odds[0]
-    events = g.do("threat_test", unit=0)
+    shown = there(tracker(g, selected=None, params={}).members[0].threat).button.odds[0]
+    events = g.do("threat_test", unit=0, threat=2)
     assert shown.params["p"] == shown_chance(one(events, "threat_tested")["roll"]["odds"])
     assert shown.params["p"] == shown_chance(
         attribute_odds(attribute_value(g.state, g.unit(0), "eh"))

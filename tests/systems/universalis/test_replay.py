@@ -127,15 +127,15 @@ def _simple(name: str, dice: tuple[int, ...] = (), **args: Any) -> None:
     SCENARIOS[name] = lambda: (rich(), c(name, **args), dice)
 
 
-_simple("threat_test", (3,), unit=0)
+_simple("threat_test", (12,), unit=0, threat=3)
 _simple("turn", unit=0)
 _simple("move", (1,), unit=0, cm=10, movement_test=True)
-_simple("disengage", (2,), unit=0)
 _simple("prone", unit=0)
 _simple("use_object", (5,), unit=0, attribute="wn", modifier=1)
 _simple("shoot", (2, 9, 3), unit=0, targets=[{"unit": 3, "distance": 25, "dodge": True}])
 _simple("fire_readiness", unit=0, weapon=0)
-_simple("melee", (10, 2, 12, 1), unit=0, target=3, weapon=1, charge=True, reckless=True)
+_simple("melee", (10, 2, 12, 1), unit=0, target=3, weapon=1, reckless=True, erschuetterung="behind")
+_simple("contact", unit=0, other=3, touching=True)
 _simple("defence", unit=0)
 _simple("reveal", (1,), unit=0, target=2, extra_ap=1)
 _simple("camouflage", unit=2, hidden=False)
@@ -146,6 +146,30 @@ _simple("auto_hit", (12, 1), unit=3, strength=4, damage=2, effects=["giftig", "z
 _simple("fall", (12, 12, 1), unit=0, height="double")
 _simple("correct", unit=3, hp=3, ap=2, shock_tokens=1)
 _simple("end_phase", unit=0)
+
+
+@scenario("disengage")
+def _disengage() -> tuple[Game, Command, tuple[int, ...]]:
+    g = rich()
+    g.do("contact", unit=0, other=3, touching=True)
+    return g, c("disengage", unit=0), (2,)
+
+
+@scenario("charge_attack")
+def _charge_attack() -> tuple[Game, Command, tuple[int, ...]]:
+    g = rich()
+    g.do("melee", unit=0, target=3, weapon=1, charge=True, reckless=True)
+    return g, c("charge_attack", unit=0, on_win="push"), (10, 2)
+
+
+@scenario("panic_move")
+def _panic_move() -> tuple[Game, Command, tuple[int, ...]]:
+    g = rich()
+    g.dice(12, 1).do("auto_hit", unit=2, strength=20, damage=20)
+    g.dice(12).do("panic_test", unit=3)
+    finish_round(g)
+    g.do("end_round")
+    return g, c("panic_move", unit=3, left_table=True), ()
 
 
 @scenario("stand_up")
@@ -210,6 +234,7 @@ def _counter() -> tuple[Game, Command, tuple[int, ...]]:
 @scenario("opportunity_attack")
 def _opportunity() -> tuple[Game, Command, tuple[int, ...]]:
     g = rich()
+    g.do("contact", unit=0, other=3, touching=True)
     g.dice(1).do("disengage", unit=0)
     return g, c("opportunity_attack", unit=3, weapon=-1), (12, 1, 12, 1)
 

@@ -107,8 +107,9 @@ def test_a_critical_movement_zone_needs_a_ko_roll_to_charge_too() -> None:
     assert (g.unit(2).ap, g.unit(2).moved_cm) == (4, 0)
     events = g.dice(12).do("melee", unit=2, weapon=1, charge=True, reached=False)
     assert one(events, "move_tested")["passed"] is False and g.unit(2).moved_cm == 0
-    g.dice(1, 12, 1).do("melee", unit=2, target=0, weapon=1, charge=True)
+    g.dice(1).do("melee", unit=2, target=0, weapon=1, charge=True)
     assert g.unit(2).moved_cm == 10
+    g.dice(12, 1).do("charge_attack", unit=2)
 
 
 def test_a_destroyed_movement_zone_rolls_what_is_left() -> None:
@@ -198,6 +199,7 @@ def test_telematons_of_an_eliminated_operator_panic_and_act_last() -> None:
 
     finish_round(g)
     g.do("end_round")
+    g.do("panic_move", unit=1)
     g.phase_of(2, 3).do("end_phase")
     g.do("end_phase")
     g.refused("activate", "not_eligible", unit=1)
@@ -215,6 +217,7 @@ def test_a_telematon_without_its_operator_keeps_its_panic() -> None:
 
     finish_round(g)
     g.do("end_round")
+    g.do("panic_move", unit=1)
     g.phase_of(2, 3).do("end_phase")
     g.do("end_phase")
     g.do("activate", unit=4)
@@ -591,6 +594,7 @@ def test_a_telematon_without_its_operator_is_never_offered_the_retest() -> None:
 
     finish_round(g)
     g.do("end_round")
+    g.do("panic_move", unit=1)
     g.phase_of(2, 3).do("end_phase")
     g.do("end_phase")
     g.do("activate", unit=4)

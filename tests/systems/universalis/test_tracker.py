@@ -61,8 +61,8 @@ def test_a_tracker_buttons_disabled_reason_comes_from_the_engine() -> None:
     g.do("correct", unit=0, ap=2)
     assert button(tracker(g).members[0].buttons, "defence").enabled
     # The threat test is refused once made, whatever the AP: the reason is the engine's too.
-    g.dice(1).do("threat_test", unit=0)
-    threat = button(tracker(g).members[0].buttons, "threat_test")
+    g.dice(1).do("threat_test", unit=0, threat=2)
+    threat = there(tracker(g).members[0].threat).button
     assert threat.code == "threat_tested" and threat.reason == REFUSALS["threat_tested"]
     assert threat.odds == ()
 

@@ -6,7 +6,7 @@ reactions from readiness.
 from __future__ import annotations
 
 from apps.systems.core.match import Args
-from apps.systems.deathmatch.match import attacks
+from apps.systems.deathmatch.match import attacks, values
 from apps.systems.deathmatch.match.context import (
     Ctx,
     active_unit,
@@ -68,7 +68,7 @@ def _move(ctx: Ctx, args: Args) -> None:
     fall, dangerous = attacks.move_hazards(args)
     spend_ap(ctx, unit, 1)
     lose_bonuses(ctx, unit)
-    ctx.emit("moved", unit=unit.id, inches=unit.profile.move_inches)
+    ctx.emit("moved", unit=unit.id, inches=values.move_inches(unit))
     attacks.auto_hits(ctx, unit, attacks.hazard_hits(fall, dangerous), then="")
 
 

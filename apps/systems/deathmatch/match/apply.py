@@ -345,6 +345,14 @@ def _reroll_decided(state: MatchState, data: Data) -> MatchState:
     return replace(state, pending=replace(pending, deciders=deciders))
 
 
+@handles("decks_kept")
+def _decks_kept(state: MatchState, data: Data) -> MatchState:
+    """After an undo: the decks as the undone command left them (seen cards stay seen)."""
+    for kept in data["decks"]:
+        state = state.with_player(kept["player"], deck=load(kept["deck"], Deck))
+    return state
+
+
 @handles("free_flipped")
 def _free_flipped(state: MatchState, data: Data) -> MatchState:
     flip = _flip(data)
@@ -713,6 +721,12 @@ def _respawned(state: MatchState, data: Data) -> MatchState:
     )
 
 
+@handles("ammo_restored")
+def _ammo_restored(state: MatchState, data: Data) -> MatchState:
+    """A respawned model's ammunition markers are back (all markers go on respawn)."""
+    return state.with_unit(data["unit"], ammo=tuple(data["ammo"]))
+
+
 @handles("removed")
 def _removed(state: MatchState, data: Data) -> MatchState:
     return state.with_unit(data["unit"], **_KNOCKED_OUT, out=True)
@@ -773,7 +787,8 @@ def _flag_placed(state: MatchState, data: Data) -> MatchState:
 @handles("gadget_used")
 def _gadget_used(state: MatchState, data: Data) -> MatchState:
     gadget = state.gadget(data["gadget"])
-    state = state.with_gadget(gadget.id, used_turn=state.turn_number)
+    # Spent until the next start phase recharges it (``round``: 0 in logs before version 3).
+    state = state.with_gadget(gadget.id, used_turn=state.turn_number, used_round=data["round"])
     if gadget.option == 8:
         state = state.with_gadget(gadget.id, active=False)
     unit = state.unit(data["unit"])
@@ -790,6 +805,14 @@ def _gadget_used(state: MatchState, data: Data) -> MatchState:
         return state.with_unit(unit.id, ap=unit.ap + 1)
     if effect == "erloeser":
         return state.with_unit(unit.id, erloeser=True)
+    return state
+
+
+@handles("gadgets_lapsed")
+def _gadgets_lapsed(state: MatchState, data: Data) -> MatchState:
+    """An Erlöser unused in its round lapses (active only in rounds 2 and 4)."""
+    for gadget_id in data["gadgets"]:
+        state = state.with_gadget(gadget_id, active=False)
     return state
 
 
@@ -812,6 +835,10 @@ def _unit_adjusted(state: MatchState, data: Data) -> MatchState:
         changes["ap"] = data["ap"]
     if "markers" in data:
         changes["markers"] = replace(unit.markers, **data["markers"])
+    if "modifiers" in data:
+        changes["modifiers"] = replace(unit.modifiers, **data["modifiers"])
+    if "max_lp" in data:
+        changes["max_lp"] = data["max_lp"]
     return state.with_unit(unit.id, **changes)
 
 

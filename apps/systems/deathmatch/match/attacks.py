@@ -5,14 +5,14 @@ strikes, and the rerolls and accepting that continue a waiting flip.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from apps.systems.core.deck import MAX_MODIFIER, Flip, draw, flip, reroll
 from apps.systems.core.distributions import fraction_text
 from apps.systems.core.match import Args
 from apps.systems.deathmatch.catalog import Weapon, WeaponKind
-from apps.systems.deathmatch.match import combat, outcomes, rounds
+from apps.systems.deathmatch.match import combat, outcomes, rounds, values
 from apps.systems.deathmatch.match.context import (
     Ctx,
     active_unit,
@@ -446,6 +446,7 @@ def _flip_wound(ctx: Ctx, attack: Attack, index: int, victim: Unit) -> Flip:
         victim,
         hard_cover=bool(target.resistance_bonus) and not redirected,
         core_bonus=_core_bonus(ctx.state, victim),
+        against=_ATTACK_KINDS.get(attack.kind, ""),
     )
     modifier = combat.wound_modifier(
         outcome=outcome,
@@ -472,6 +473,15 @@ def _flip_wound(ctx: Ctx, attack: Attack, index: int, victim: Unit) -> Flip:
         },
     )
     return flipped
+
+
+# What an attack is for the profile changes that count only against one kind of attack; an
+# automatic hit (a fall, fire) is neither.
+_ATTACK_KINDS = {
+    AttackKind.RANGED: values.RANGED,
+    AttackKind.MELEE: values.MELEE,
+    AttackKind.CHARGE: values.MELEE,
+}
 
 
 def _core_bonus(state: MatchState, victim: Unit) -> int:
@@ -758,7 +768,10 @@ def _reroll_cards(
         raise refuse(
             "reroll_limit", f"At most {MAX_REROLLS_PER_FLIP} cards of one flip can be rerolled."
         )
-    rerolled = reroll(flipped, positions, ctx.rng)  # refuses a 0, a card twice, a bad position
+    # The new cards come from the deck as it lies now: after an undo it may have moved on from
+    # the deck the flip left (seen cards stay seen, SPEC §6).
+    on_top = replace(flipped, deck=ctx.state.player(player).deck)
+    rerolled = reroll(on_top, positions, ctx.rng)  # refuses a 0, a card twice, a bad position
     if cost:
         spend_cp(ctx, player, cost * len(positions), "reroll")
     ctx.emit(

@@ -1,9 +1,11 @@
 """The arithmetic of attacks (SPEC §1.5): modified Reflex, attack value, hit outcome, criticals,
 wound flip modifiers and damage. Pure functions of the units and what the players toggled.
+Profile values are taken as equipment and corrections changed them (``values``, SPEC §6).
 
 **Decisions**: a kept 0 fails even when a 9 was revealed beside it ("0 is always a failure");
-respawn shock lowers Reflex always and FK/NK only where the card prints them red (SPEC); a
-stationary model has Reflex 3 against shots, still lowered by shock markers.
+respawn shock lowers Reflex always and FK/NK only where the card prints them red (SPEC; the
+printed card marks Reflex red on every fighter it lowers); a stationary model has Reflex 3
+against shots, still lowered by shock markers.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from dataclasses import dataclass
 
 from apps.systems.core.deck import MAX_MODIFIER, Flip
 from apps.systems.deathmatch.catalog import RED_WEAPON_PREFIX, Weapon, WeaponKind
+from apps.systems.deathmatch.match import values
 from apps.systems.deathmatch.match.rules_text import NamedAbility
 from apps.systems.deathmatch.match.state import Outcome, Unit
 
@@ -67,9 +70,14 @@ def _red(unit: Unit, weapon_index: int) -> bool:
 
 
 def attack_value(unit: Unit, weapon_index: int) -> Modified:
-    """FK or NK of the weapon, lowered by shock markers and, if printed red, respawn shock."""
+    """FK or NK of the weapon as equipment and corrections change it, lowered by shock markers
+    and, if printed red, respawn shock."""
     weapon = unit.weapons[weapon_index]
     value, notes = weapon.combat_value, []
+    changed = values.attack_change(unit, weapon)
+    if changed:
+        value += changed
+        notes.append(f"profile {changed:+d}")
     if unit.markers.shock:
         value -= unit.markers.shock
         notes.append(f"shock -{unit.markers.shock}")
@@ -79,10 +87,17 @@ def attack_value(unit: Unit, weapon_index: int) -> Modified:
     return Modified(max(0, value), tuple(notes))
 
 
-def _base_reflex(target: Unit, *, ranged: bool) -> tuple[int, list[str]]:
+def _base_reflex(target: Unit, *, against: str) -> tuple[int, list[str]]:
+    """The target's Reflex before the attack's situation: its card's, changed by equipment and
+    corrections (``against`` the kind of attack), Reflex 3 for a stationary model shot at;
+    lowered by shock markers and respawn shock."""
     reflex = target.profile.reflex
     notes: list[str] = []
-    if ranged and target.stationary:
+    changed = values.change(target, "reflex", against=against)
+    if changed:
+        reflex += changed
+        notes.append(f"profile {changed:+d}")
+    if against == values.RANGED and target.stationary:
         reflex, notes = STATIONARY_REFLEX, ["stationary"]
     if target.markers.shock:
         reflex -= target.markers.shock
@@ -91,6 +106,12 @@ def _base_reflex(target: Unit, *, ranged: bool) -> tuple[int, list[str]]:
         reflex -= 1
         notes.append("respawn_shock -1")
     return max(0, reflex), notes
+
+
+def standing_reflex(unit: Unit) -> int:
+    """The Reflex the tracker shows: the model's own, without an attack's modifiers (dodges
+    included) and without changes that count only against one kind of attack."""
+    return _base_reflex(unit, against="")[0]
 
 
 def _reflex_modifiers(
@@ -122,7 +143,7 @@ def target_reflex(
     attacker: Unit | None, target: Unit, situation: Situation, *, ranged: bool, aimed: bool
 ) -> Modified:
     """The target's Reflex against this attack with every modifier of SPEC §1.5."""
-    reflex, notes = _base_reflex(target, ranged=ranged)
+    reflex, notes = _base_reflex(target, against=values.RANGED if ranged else values.MELEE)
     for applies, amount, note in _reflex_modifiers(
         attacker, target, situation, ranged=ranged, aimed=aimed
     ):
@@ -204,7 +225,10 @@ def wound_modifier(
     stationary_in_melee: bool,
     target: Unit,
 ) -> int:
-    modifier = crit_boosts + int(charge) + int(power_strike) + int(stationary_in_melee)
+    # Sturmangriff: ⬠ "im Falle eines erfolgreichen Treffers" -- not after a Fleischwunde (SPEC
+    # §6). A Wuchtschlag's ⬠ has no such condition.
+    charged = charge and outcome is Outcome.HIT
+    modifier = crit_boosts + int(charged) + int(power_strike) + int(stationary_in_melee)
     if outcome is Outcome.GRAZE:
         modifier -= 1
     if NamedAbility.TOUGH in target.abilities:
@@ -221,15 +245,22 @@ def strength(weapon: Weapon, *, power_strike: bool, penetration: bool) -> int:
     return value
 
 
-def resistance(target: Unit, *, hard_cover: bool, core_bonus: int = 0) -> int:
-    """Resistance against this hit: acid lowers it (never below 1), hard cover and an energy
-    shield marker raise it, as does each switch the core's owner controls (Onslaught)."""
-    value = max(1, target.profile.resistance - target.markers.acid)
+def resistance(target: Unit, *, hard_cover: bool, core_bonus: int = 0, against: str = "") -> int:
+    """Resistance against this hit (``against`` the kind of attack, "" for a fall or fire): as
+    equipment and corrections change it, acid lowers it (never below 1), hard cover and an
+    energy shield marker raise it, as does each switch the core's owner controls (Onslaught)."""
+    value = standing_resistance(target, against=against)
     if hard_cover:
         value += HARD_COVER_RESISTANCE
     if target.shields:
         value += SHIELD_RESISTANCE
     return value + core_bonus
+
+
+def standing_resistance(unit: Unit, *, against: str = "") -> int:
+    """The model's Resistance before the hit's situation (no cover, no shield marker)."""
+    changed = values.change(unit, "resistance", against=against)
+    return max(1, unit.profile.resistance + changed - unit.markers.acid)
 
 
 def damage(card: int, strength_value: int, resistance_value: int) -> int:

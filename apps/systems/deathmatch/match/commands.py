@@ -300,9 +300,17 @@ COMMAND_SPECS: Final = (
     ),
     CommandSpec(
         "adjust",
-        _("Correct a model by hand: lp, ap, fire, shock, acid, poison."),
+        _(
+            "Correct a model by hand: lp, ap, fire, shock, acid, poison, and standing "
+            "modifiers of its profile values (the value each has from now on): mod_reflex, "
+            "mod_resistance, mod_lp, mod_move (inches), mod_ranged (FK), mod_melee (NK)."
+        ),
         (
             _UNIT,
+            *(
+                ArgSpec(f"mod_{name}", "int", required=False)
+                for name in ("reflex", "resistance", "lp", "move", "ranged", "melee")
+            ),
             ArgSpec("note", "str", required=False),
         ),
     ),

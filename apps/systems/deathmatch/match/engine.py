@@ -102,13 +102,14 @@ class DeathmatchEngine(RuleEngine[MatchState, Ctx]):
     system_name = "Deathmatch"
     # 2: an attack's queued automatic hits are a list (``Attack.queued_hits``), not encoded
     # in ``then`` as "auto:<cause>:<strength>[:<then>]".
-    schema_version = 2
+    # 3: units carry standing modifiers, gadgets the round they were used in (SPEC §6).
+    schema_version = 3
     handlers = COMMANDS
     appliers = APPLIERS
     specs = COMMAND_SPECS
     refusals = REFUSALS
-    event_upgrades = {1: upgrades.event_v1_to_v2}
-    state_upgrades = {1: upgrades.state_v1_to_v2}
+    event_upgrades = {1: upgrades.event_v1_to_v2, 2: upgrades.event_v2_to_v3}
+    state_upgrades = {1: upgrades.state_v1_to_v2, 2: upgrades.state_v2_to_v3}
 
     def setup_fields(self) -> tuple[FieldSpec, ...]:
         return SETUP_FIELDS
@@ -123,6 +124,17 @@ class DeathmatchEngine(RuleEngine[MatchState, Ctx]):
 
     def settle(self, ctx: Ctx) -> None:
         rounds.settle(ctx)
+
+    def undo_events(self, current: MatchState, rebuilt: MatchState) -> list[Event]:
+        """Seen cards stay seen (SPEC §6; rulebook "verdeckter Stapel", "bindend"): the cards
+        the undone command drew stay drawn. Every deck it moved is kept as it lies now, its
+        order untouched, so undo can neither show nor swap the next card."""
+        decks = [
+            {"player": now.index, "deck": dump(now.deck)}
+            for now, before in zip(current.players, rebuilt.players, strict=True)
+            if now.deck != before.deck
+        ]
+        return [Event("decks_kept", {"decks": decks})] if decks else []
 
     def round_of(self, state: MatchState) -> int:
         return state.round

@@ -174,7 +174,9 @@ _STATION_EFFECTS = {
 
 @command("touch_gadget")
 def _touch_gadget(ctx: Ctx, args: Args) -> None:
-    """The first model per turn that reaches a station by an action gets its effect."""
+    """The first model that reaches a station by an action gets its effect; a used station
+    recharges only in the next start phase ("Auffrischen", SPEC §6), the Erlöser is active only
+    in rounds 2 and 4."""
     in_activation(ctx)
     unit = unit_arg(ctx, args)
     gadget = ctx.state.gadget(args.text("gadget"))
@@ -183,15 +185,24 @@ def _touch_gadget(ctx: Ctx, args: Args) -> None:
         raise refuse(
             "nothing_to_track", "Teleport and jump fields need no bookkeeping: move the model."
         )
-    if gadget.used_turn == ctx.state.turn_number:
-        raise refuse("gadget_used", "This station served a model this turn already.")
+    if gadget.used_round == ctx.state.round:
+        raise refuse(
+            "gadget_used", "This station was used this round: it recharges in the next start phase."
+        )
     if not gadget.active:
         raise refuse(
-            "gadget_inactive", "The Erlöser is active only from the start of rounds 2 and 4."
+            "gadget_inactive", "The Erlöser is active only in rounds 2 and 4; unused, it lapses."
         )
     if effect == "stim" and ctx.state.active != unit.id:
         raise refuse("stim_active_only", "The Stim-Terminal's +1 AP is for the activated model.")
     if effect == "shimmer" and carries_shimmer_blocker(unit.items):
         raise refuse("shimmer_tarnfeld", "The Schimmerfeld does not combine with a Tarnfeld.")
     roll = ctx.rng.randint(1, HEALING_DIE) if effect == "heal" else None
-    ctx.emit("gadget_used", unit=unit.id, gadget=gadget.id, effect=effect, roll=roll)
+    ctx.emit(
+        "gadget_used",
+        unit=unit.id,
+        gadget=gadget.id,
+        effect=effect,
+        roll=roll,
+        round=ctx.state.round,
+    )

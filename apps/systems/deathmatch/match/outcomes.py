@@ -12,6 +12,7 @@ from apps.systems.deathmatch.match import rounds
 from apps.systems.deathmatch.match.context import Ctx, command, player_arg, require_awaiting
 from apps.systems.deathmatch.match.modes import ObjectiveKind, Respawn
 from apps.systems.deathmatch.match.state import ObjectiveState, Phase, Unit, UnitKind
+from apps.systems.deathmatch.match.units import full_ammo
 
 
 def _respawns(ctx: Ctx, unit: Unit) -> bool:
@@ -53,6 +54,10 @@ def knock_out(
         _king_falls(ctx, victim, by_unit)
     if _respawns(ctx, victim):
         ctx.emit("respawned", unit=victim.id)
+        # "Alle Marker ... werden entfernt", ammunition markers too: the full ammunition again.
+        full = full_ammo(victim.weapons)
+        if victim.ammo != full:
+            ctx.emit("ammo_restored", unit=victim.id, ammo=list(full))
     else:
         ctx.emit("removed", unit=victim.id)
     if ctx.state.active == victim.id:

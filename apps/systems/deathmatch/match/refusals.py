@@ -25,7 +25,7 @@ REFUSALS: Mapping[str, str] = {
     "usage_limit": _("This special action has been used as often as its card allows."),
     "readiness_once": _("Bereitschaft (readiness) is allowed once per activation."),
     "out_of_ammo": _("This weapon has no ammunition left (Limitiert)."),
-    "gadget_used": _("This station served a model this turn already."),
+    "gadget_used": _("This station was used this round: it recharges in the next start phase."),
     "nothing_to_undo": _("There is nothing to undo."),
     "interferers_need_cover": _(
         "A model in the way gives the target cover: choose Deckung or harte Deckung."
@@ -59,7 +59,7 @@ REFUSALS: Mapping[str, str] = {
     "flag_per_model": _("A model carries at most one flag marker."),
     "friendly_target": _("Only area and spray attacks can touch your own models."),
     "gadget_chosen": _("This player has chosen a gadget already."),
-    "gadget_inactive": _("The Erlöser is active only from the start of rounds 2 and 4."),
+    "gadget_inactive": _("The Erlöser is active only in rounds 2 and 4; unused, it lapses."),
     "game_size": _("The game size must be 3, 5 or 7 fighters."),
     "invalid_args": _("The command's details are incomplete or not valid."),
     "mode_players": _("This game mode is not played by that many players."),

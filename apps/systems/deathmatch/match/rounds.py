@@ -36,7 +36,20 @@ def _command_pool(state: MatchState, player: int) -> int:
     return sum(u.profile.command for u in fighters) + harmony
 
 
+ERLOESER = 8
+ERLOESER_ROUNDS = (2, 4)
+
+
 def start_round(ctx: Ctx, number: int) -> None:
+    """The start phase: an Erlöser still unused lapses when its round is over ("ausschließlich
+    am Anfang der zweiten, und vierten Runde aktiv", SPEC §6), then the command pools."""
+    lapsed = [
+        g.id
+        for g in ctx.state.gadgets
+        if g.option == ERLOESER and g.active and number not in ERLOESER_ROUNDS
+    ]
+    if lapsed:
+        ctx.emit("gadgets_lapsed", gadgets=lapsed)
     ctx.emit(
         "round_started",
         round=number,
@@ -260,12 +273,27 @@ def finish_activation(ctx: Ctx, unit_id: int) -> None:
 
 
 def settle(ctx: Ctx) -> None:
-    """After a command: once nothing waits, an ended activation passes the turn on."""
+    """After a command: once nothing waits, an ended activation passes the turn on -- and so
+    does a turn whose player has nothing left to activate (a correction knocked out its last
+    model between activations): "Wenn ein Spieler kein Modell mehr zum Aktivieren hat, darf
+    sein Gegner nacheinander seine restlichen Modelle aktivieren" (SPEC §6)."""
     state = ctx.state
     if state.phase is Phase.OVER or state.attack or state.pending or state.disengage:
         return
-    if state.turn_over and state.awaiting == "":
+    if state.awaiting != "":
+        return
+    if state.turn_over or _nothing_to_activate(state):
         _advance_turn(ctx)
+
+
+def _nothing_to_activate(state: MatchState) -> bool:
+    """Between activations, the player whose turn it is has no model left to activate."""
+    return (
+        state.phase in (Phase.ACTIVATION, Phase.DRONES)
+        and state.turn is not None
+        and state.active is None
+        and not activatable(state, state.turn)
+    )
 
 
 def _advance_turn(ctx: Ctx) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from apps.systems.deathmatch.catalog import Ability, EquipmentCard, Weapon
 
@@ -120,3 +121,77 @@ def usage_scope(card: EquipmentCard) -> UsageScope | None:
 def carries_shimmer_blocker(items: tuple[EquipmentCard, ...]) -> bool:
     """The Schimmerfeld gadget cannot be combined with the equipment card Tarnfeld."""
     return any("tarnfeld" in _norm(item.name) for item in items)
+
+
+# --- Equipment that changes a profile value (SPEC §6) -------------------------------------------
+
+_VALUE_WORDS = (
+    (r"reflexwert|reflex", "reflex"),
+    (r"widerstandswert|widerstand|resistance", "resistance"),
+    (r"lebenspunkte|lebenspunkt|life points?|lp", "lp"),
+    (r"bewegungsreichweite|bewegungswert|bewegung|movement|move", "move"),
+    (r"fernkampfwert|fk", "ranged"),
+    (r"nahkampfwert|nk", "melee"),
+)
+_WORD = "|".join(f"(?P<w{index}>{words})" for index, (words, _) in enumerate(_VALUE_WORDS))
+_AMOUNT = r"(?P<sign>[+\-−–])\s*(?P<amount>\d+)"
+# "+1 Widerstand", "+1 Zoll Bewegung", '+1" Bewegung', "-1 auf seinen Reflexwert", and the
+# other way round: "Widerstand +1".
+_CHANGES = (
+    re.compile(
+        rf"{_AMOUNT}\s*(?:(?:\"|″|zoll)\s*)?(?:auf\s+(?:seinen|seine|ihren|ihre|den|die|das)\s+)?"
+        rf"(?:{_WORD})\b"
+    ),
+    re.compile(rf"\b(?:{_WORD})\s*(?:um\s+|von\s+)?{_AMOUNT}"),
+)
+_AGAINST = (
+    (re.compile(r"gegen\s+fernkampf|against\s+(?:ranged|shots)"), "ranged"),
+    (re.compile(r"gegen\s+nahkampf|im\s+nahkampf|against\s+melee|in\s+melee"), "melee"),
+)
+# A sentence about other models, a moment or a condition the tracker cannot know is not a
+# standing change of the carrier's values: the table enters such effects as a correction.
+_NOT_STANDING = re.compile(
+    r"\b(ziel\w*|gegner\w*|feind\w*|befreundet\w*|verbündet\w*|andere\w*|wenn|falls|"
+    r"solange|sobald|bis|nächste\w*|einmal|pro|runde|aktivierung|zug|target|enemy|enemies|"
+    r"friend\w*|other|when|while|until|next|once|per)\b"
+)
+
+
+@dataclass(frozen=True)
+class ProfileChange:
+    """A standing change an equipment card makes to a profile value (``value`` a name of
+    ``state.Modifiers``); ``against`` "ranged" or "melee" when it counts only against such
+    attacks (Reflex, Widerstand)."""
+
+    value: str
+    amount: int
+    against: str = ""
+
+
+def _sentence_changes(sentence: str) -> tuple[ProfileChange, ...]:
+    if _NOT_STANDING.search(sentence):
+        return ()
+    against = next((kind for pattern, kind in _AGAINST if pattern.search(sentence)), "")
+    changes = []
+    for pattern in _CHANGES:
+        for match in pattern.finditer(sentence):
+            index = next(i for i in range(len(_VALUE_WORDS)) if match.group(f"w{i}"))
+            value = _VALUE_WORDS[index][1]
+            amount = int(match.group("amount")) * (1 if match.group("sign") == "+" else -1)
+            condition = against if value in ("reflex", "resistance") else ""
+            changes.append(ProfileChange(value, amount, condition))
+        if changes:
+            break
+    return tuple(changes)
+
+
+@lru_cache(maxsize=4096)
+def profile_changes(card: EquipmentCard) -> tuple[ProfileChange, ...]:
+    """The profile values a card's text changes for good ("Das Modell erhält +1 Widerstand.",
+    "Gegen Fernkampfattacken erhält das Modell +1 Reflex."), read sentence by sentence. Its
+    special action's text is what the action does, not a standing change."""
+    return tuple(
+        change
+        for sentence in re.split(r"[.;!\n]", _norm(card.text))
+        for change in _sentence_changes(sentence)
+    )

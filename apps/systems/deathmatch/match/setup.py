@@ -84,14 +84,14 @@ def _gadget_pick(ctx: Ctx, player: int, option: int, flipped: Flip | None) -> No
 
 
 def _place_gadgets(ctx: Ctx) -> None:
-    """Every player receives one of every chosen option (one per pick: the same option picked
-    twice gives two). Defence systems and drones are units; the others are stations."""
+    """Every player receives one copy of every option chosen ("je ein Exemplar von allen
+    gewählten Optionen", SPEC §6): an option two players chose is still one copy each.
+    Defence systems and drones are units; the others are stations."""
     gadgets: list[Gadget] = []
     units: list[Unit] = []
     next_id = len(ctx.state.units)
-    for pick in ctx.state.players:
-        option = pick.gadget
-        assert option is not None
+    chosen = dict.fromkeys(p.gadget for p in ctx.state.players if p.gadget is not None)
+    for option in chosen:
         for receiver in ctx.state.players:
             if option == 3:
                 units.append(

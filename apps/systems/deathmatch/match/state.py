@@ -73,11 +73,35 @@ class Markers:
 
 
 @dataclass(frozen=True)
+class Modifiers:
+    """Standing changes of a model's profile values entered by a correction (a table effect the
+    app cannot know): Reflex, Widerstand, LP, movement in inches, FK and NK."""
+
+    reflex: int = 0
+    resistance: int = 0
+    lp: int = 0
+    move: int = 0
+    ranged: int = 0  # FK of its ranged weapons
+    melee: int = 0  # NK of its melee weapons
+
+    def get(self, value: str) -> int:
+        return int(getattr(self, value))
+
+    @property
+    def any(self) -> bool:
+        return any(self.get(name) for name in MODIFIER_NAMES)
+
+
+MODIFIER_NAMES = ("reflex", "resistance", "lp", "move", "ranged", "melee")
+
+
+@dataclass(frozen=True)
 class Unit:
     """A fighter of a team, or a drone, defence system or energy core a player owns.
 
-    ``weapons`` are the profile's weapons, then those of its weapon cards, then the
-    Kampfmesser if it has no melee weapon; ``ammo`` runs parallel (None: unlimited).
+    ``weapons`` are the profile's weapons (a single pistol paired by a bought second pistol),
+    then those of its weapon cards, then the Kampfmesser if it has no melee weapon; ``ammo``
+    runs parallel (None: unlimited).
     """
 
     id: int
@@ -112,6 +136,7 @@ class Unit:
     uses: tuple[str, ...] = ()  # special actions used, keyed by scope
     # Marker kinds received during its own activation: they act at the end of the next one.
     fresh_markers: tuple[str, ...] = ()
+    modifiers: Modifiers = Modifiers()  # standing changes entered by a correction
 
     @property
     def abilities(self) -> frozenset[NamedAbility]:
@@ -195,8 +220,11 @@ class Gadget:
     id: str
     option: int
     owner: int
-    used_turn: int = 0  # the turn number in which its "first model per turn" was served
-    active: bool = True  # the Erlöser is active only from the start of rounds 2 and 4
+    used_turn: int = 0  # the turn number in which it last served a model
+    active: bool = True  # the Erlöser is active only in rounds 2 and 4
+    # The round in which it was used: spent until the next start phase recharges it (0: not
+    # known, for uses logged before schema version 3).
+    used_round: int = 0
 
 
 class FlipPurpose(StrEnum):

@@ -590,6 +590,29 @@ def _gadget_used(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
     )
 
 
+@line("gadgets_lapsed")
+def _lapsed(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    return TimelineLine(
+        _("The Erlöser was not used in its round and lapses (%(gadgets)s)."),
+        {"gadgets": ", ".join(data["gadgets"])},
+    )
+
+
+@line("ammo_restored")
+def _ammo_restored(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    return TimelineLine(
+        _("%(unit)s respawns with its full ammunition."), {"unit": _unit(state, data["unit"])}
+    )
+
+
+@line("decks_kept")
+def _decks_kept(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    return TimelineLine(
+        _("Seen cards stay seen: the cards the undone command drew stay drawn (%(players)s)."),
+        {"players": ", ".join(_player(state, kept["player"]) for kept in data["decks"])},
+    )
+
+
 @line("core_repaired")
 def _repaired(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
     return TimelineLine(
@@ -637,10 +660,29 @@ def _free(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
     )
 
 
+# How a standing modifier reads in the log (profile words as the cards print them).
+MODIFIER_WORDS = {
+    "reflex": "Reflex",
+    "resistance": "Widerstand",
+    "lp": "LP",
+    "move": "Bewegung",
+    "ranged": "FK",
+    "melee": "NK",
+}
+
+
+def _corrected(key: str, value: Any) -> str:
+    if key == "modifiers":
+        return ", ".join(f"{MODIFIER_WORDS[name]} {amount:+d}" for name, amount in value.items())
+    if key == "markers":
+        return ", ".join(f"{name} {count}" for name, count in value.items())
+    return f"{key} {value}"
+
+
 @line("unit_adjusted")
 def _adjusted(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
     changes = ", ".join(
-        f"{key} {value}" for key, value in data.items() if key not in ("unit", "note")
+        _corrected(key, value) for key, value in data.items() if key not in ("unit", "note")
     )
     return TimelineLine(
         _("Correction: %(unit)s %(changes)s%(note)s."),

@@ -4,10 +4,12 @@ units the rulebook defines itself (A-18 drone, automated defence system, Onslaug
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from apps.systems.deathmatch.catalog import (
     KAMPFMESSER,
+    MAX_BONUS_CARDS,
     Ability,
     EquipmentCard,
     FighterProfile,
@@ -19,6 +21,10 @@ from apps.systems.deathmatch.catalog import (
 from apps.systems.deathmatch.match.modes import CORE_LP, CORE_RESISTANCE, CORE_SHIELDS
 from apps.systems.deathmatch.match.rules_text import weapon_rules
 from apps.systems.deathmatch.match.state import Unit, UnitKind
+from apps.systems.deathmatch.match.values import equipment_change
+
+# A weapon named a pistol ("Pistole", "Schwere Pistole", "Nadelpistole") pairs with another.
+PISTOL_WORD: Final = "pistol"
 
 # Gadget 3 (rulebook GADGETS UND POWER-UPS): stationary, 360° sight, readiness every start phase.
 DEFENCE_SYSTEM: Final = FighterProfile(
@@ -104,8 +110,40 @@ def core_profile(game_size: int) -> FighterProfile:
     )
 
 
-def _ammo(weapons: tuple[Weapon, ...]) -> tuple[int | None, ...]:
+def full_ammo(weapons: tuple[Weapon, ...]) -> tuple[int | None, ...]:
+    """The ammunition markers each weapon begins with (None: unlimited)."""
     return tuple(weapon_rules(weapon).ammo for weapon in weapons)
+
+
+def _is_single_pistol(weapon: Weapon) -> bool:
+    return (
+        weapon.kind is WeaponKind.RANGED
+        and not weapon.paired
+        and PISTOL_WORD in weapon.name.casefold()
+    )
+
+
+def paired_weapons(
+    own: tuple[Weapon, ...], bought: tuple[Weapon, ...]
+) -> tuple[tuple[Weapon, ...], tuple[Weapon, ...]]:
+    """A bought pistol pairs with a single pistol the model carries (rulebook l. 145: "ein
+    Modell, das z. B. nur eine einzelne Pistole trägt, [kann] eine weitere Pistole kaufen, um so
+    den Bonus für paarweise geführte Waffen zu erhalten"): the carried pistol becomes a pair
+    (PP) with the pair's boosted hit flip (⬠ +1, at most ⬠⬠), the bought one joins it. Returns
+    the model's weapons and the bought weapons left over. **Decision:** the pair keeps the
+    carried pistol's values and special rules."""
+    weapons = list(own)
+    left: list[Weapon] = []
+    for weapon in bought:
+        single = next((i for i, w in enumerate(weapons) if _is_single_pistol(w)), None)
+        if single is None or not _is_single_pistol(weapon):
+            left.append(weapon)
+            continue
+        carried = weapons[single]
+        weapons[single] = replace(
+            carried, paired=True, bonus_cards=min(MAX_BONUS_CARDS, carried.bonus_cards + 1)
+        )
+    return tuple(weapons), tuple(left)
 
 
 def fighter_unit(
@@ -115,11 +153,16 @@ def fighter_unit(
     items: tuple[EquipmentCard, ...],
     name: str = "",
 ) -> Unit:
-    """A team fighter: its card's weapons, then its weapon cards', then the Kampfmesser if none
-    of them is a melee weapon."""
-    weapons = profile.weapons + tuple(item.weapon for item in items if item.weapon is not None)
+    """A team fighter: its card's weapons (a single pistol paired by a bought second one),
+    then its weapon cards', then the Kampfmesser if none of them is a melee weapon. Its LP are
+    the card's as its equipment changes them (SPEC §6)."""
+    own, bought = paired_weapons(
+        profile.weapons, tuple(item.weapon for item in items if item.weapon is not None)
+    )
+    weapons = own + bought
     if not any(weapon.kind is WeaponKind.MELEE for weapon in weapons):
         weapons = (*weapons, KAMPFMESSER)
+    lp = max(1, profile.lp + equipment_change(items, "lp"))
     return Unit(
         id=unit_id,
         player=player,
@@ -128,9 +171,9 @@ def fighter_unit(
         profile=profile,
         items=items,
         weapons=weapons,
-        ammo=_ammo(weapons),
-        lp=profile.lp,
-        max_lp=profile.lp,
+        ammo=full_ammo(weapons),
+        lp=lp,
+        max_lp=lp,
     )
 
 
@@ -144,7 +187,7 @@ def special_unit(unit_id: int, player: int, kind: UnitKind, profile: FighterProf
         profile=profile,
         items=(),
         weapons=profile.weapons,
-        ammo=_ammo(profile.weapons),
+        ammo=full_ammo(profile.weapons),
         lp=profile.lp,
         max_lp=profile.lp,
         shields=CORE_SHIELDS if kind is UnitKind.CORE else 0,

@@ -4,14 +4,22 @@ Version 1 (before ``Attack.queued_hits``): an attack waiting to resolve automati
 the one it had queued in ``then`` as "auto:<cause>:<strength>[:<then>]". Version 2 lists them
 in ``queued_hits``. Attacks sit in the events ``attack_declared`` and ``charge_moved`` and in
 the snapshot's ``attack`` and ``charge``.
+
+Version 3 (the rulings of SPEC §6): a unit carries standing ``modifiers`` (a correction's), a
+gadget the ``used_round`` it was used in, and ``gadget_used`` says that round. A station used
+before version 3 has no known round (0): it stays usable as it was, so an old log replays to
+its recorded outcome. The other rulings came with new events (``decks_kept``,
+``ammo_restored``, ``gadgets_lapsed``) that old logs do not hold, or only change what a
+command decides (its events record the outcome), so old logs keep their outcomes unchanged.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from apps.systems.core.match import Event
+from apps.systems.deathmatch.match.state import MODIFIER_NAMES
 
 ATTACK_EVENTS = frozenset({"attack_declared", "charge_moved"})
 ATTACK_FIELDS = ("attack", "charge")
@@ -36,3 +44,19 @@ def event_v1_to_v2(event: Event) -> Event:
 
 def state_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, **{key: attack_v1_to_v2(data.get(key)) for key in ATTACK_FIELDS if key in data}}
+
+
+def event_v2_to_v3(event: Event) -> Event:
+    if event.type != "gadget_used":
+        return event
+    return Event(event.type, {**event.data, "round": 0})
+
+
+# The defaults version 3 added, as ``serial.dump`` writes them.
+NO_MODIFIERS: Final = dict.fromkeys(MODIFIER_NAMES, 0)
+
+
+def state_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    units = [{**unit, "modifiers": dict(NO_MODIFIERS)} for unit in data.get("units", [])]
+    gadgets = [{**gadget, "used_round": 0} for gadget in data.get("gadgets", [])]
+    return {**data, "units": units, "gadgets": gadgets}

@@ -8,14 +8,16 @@ from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Args
 from apps.systems.grundregeln.match import flow
 from apps.systems.grundregeln.match.context import Ctx, command
-from apps.systems.grundregeln.match.rolls import carry_out, flee, morale_test
+from apps.systems.grundregeln.match.rolls import carry_out, flee, morale_test, roll_range
 from apps.systems.grundregeln.match.rules import (
     MAX_ATTACK_DICE,
     MAX_MODIFIER,
     NPC_ACTION,
     NPC_ACTIONS,
     check_action,
+    check_attack,
     check_fleeing,
+    check_reaction_kind,
     check_reactor,
     needs_dice,
     reaction_sides,
@@ -24,8 +26,8 @@ from apps.systems.grundregeln.match.rules import (
     require_no_pending,
     unloaded_weapon,
 )
-from apps.systems.grundregeln.match.state import Declared, MatchState, Model, Phase
-from apps.systems.grundregeln.tables import ACTION_BY_KEY, Effect
+from apps.systems.grundregeln.match.state import Declared, MatchState, Model, Pending, Phase
+from apps.systems.grundregeln.tables import ACTION_BY_KEY, Action, Effect
 
 
 def _activated(state: MatchState, model: Model) -> None:
@@ -96,7 +98,7 @@ def _may_declare(state: MatchState, model: Model, declared: Declared) -> None:
             raise RuleViolation("not_your_turn", "It is not this side's turn.")
         check_fleeing(state, model, declared.action)
         if declared.action == NPC_ACTION:
-            raise RuleViolation("npc_only", "Only scenario NPCs take scenario actions.")
+            raise RuleViolation("npc_only", "Only NPCs take scenario actions.")
     elif state.phase is Phase.NPC_ACTIONS:
         if not model.active_npc:
             raise RuleViolation("not_now", "In the NPC phase the scenario's NPCs act.")
@@ -146,17 +148,15 @@ def _react(ctx: Ctx, args: Args) -> None:
     state = ctx.state
     if state.pending is None:
         raise RuleViolation("no_action_pending", "There is no declared action to react to.")
-    # A reaction answers the acting model: it is aimed at it and at no other model.
-    actor = state.pending.action.unit
-    declared = _declared_from(args, state, default_target=actor)
+    # Any simple action may be a reaction, aimed at any model it may be aimed at (l. 65); one
+    # named without a target answers the acting model.
+    declared = _declared_from(args, state, default_target=state.pending.action.unit)
     model = state.model(declared.unit)
     check_reactor(state, model)
-    if declared.target not in (None, actor):
-        raise RuleViolation("reaction_target", "A reaction is aimed at the acting model.")
+    check_reaction_kind(model, declared.action)
     action = ACTION_BY_KEY.get(declared.action)
-    if action is None or not action.reaction:
-        raise RuleViolation("not_simple", "Only simple actions can be reactions.")
-    check_action(state, model, action, declared)
+    if action is not None:
+        check_action(state, model, action, declared)
     ctx.emit("reaction_declared", **_declared_data(declared))
 
 
@@ -171,6 +171,44 @@ def _reorder_reaction(ctx: Ctx, args: Args) -> None:
     ctx.emit("reaction_moved", index=index)
 
 
+def _measured(
+    state: MatchState, declared: Declared, args: Args, possible: bool
+) -> dict[str, int | None]:
+    """What the table measures when an attack is resolved, after the reactions (Nahkampf and
+    Fernkampf, step 4-5): the attack dice modifier, and for a melee attack another target
+    ("Angriff umlenken"). Only what differs from the declaration is returned."""
+    wanted = [name for name in ("modifier", "target") if args.has(name)]
+    if not wanted:
+        return {}
+    if not possible:
+        raise RuleViolation("invalid_args", "An action that lapses is not measured.")
+    action = ACTION_BY_KEY.get(declared.action)
+    if action is None or action.effect is not Effect.ATTACK:
+        if "target" in wanted:
+            raise RuleViolation("redirect_melee_only", "Only a melee attack is redirected.")
+        raise RuleViolation("modifier_attack_only", "Only an attack takes a modifier.")
+    measured = {
+        "modifier": args.integer("modifier", declared.modifier, lo=-MAX_MODIFIER, hi=MAX_MODIFIER),
+        "target": _redirected(state, declared, action, args),
+    }
+    return {key: value for key, value in measured.items() if value != getattr(declared, key)}
+
+
+def _redirected(state: MatchState, declared: Declared, action: Action, args: Args) -> int | None:
+    """The target of the attack as resolved: the declared one, or the model a melee attack is
+    turned on (Angriff umlenken, Nahkampf step 5), which it must be able to attack."""
+    if not args.has("target"):
+        return declared.target
+    if action.weapon != "melee":
+        raise RuleViolation("redirect_melee_only", "Only a melee attack is redirected.")
+    model = state.models[declared.unit]
+    target = state.model(args.integer("target", lo=0, hi=len(state.models) - 1))
+    if target.out or target.id == model.id:
+        raise RuleViolation("invalid_target", "That model cannot be the target.")
+    check_attack(model, action, target, declared.dice)
+    return target.id
+
+
 @command("resolve")
 def _resolve(ctx: Ctx, args: Args) -> None:
     pending = ctx.state.pending
@@ -179,22 +217,42 @@ def _resolve(ctx: Ctx, args: Args) -> None:
     possible = args.boolean("possible", True)
     for index, reaction in enumerate(pending.reactions):
         if not reaction.resolved:
+            measured = _measured(ctx.state, reaction, args, possible)
+            if not pending.closed:
+                _range_first(ctx, pending.action)
             ctx.emit(
                 "reaction_resolved",
                 index=index,
                 possible=possible,
                 unit=reaction.unit,
                 action=reaction.action,
+                **measured,
             )
             if possible:
-                carry_out(ctx, reaction)
+                carry_out(ctx, _pending(ctx).reactions[index])
             return
     ctx.emit(
         "action_resolved",
         possible=possible,
         unit=pending.action.unit,
         action=pending.action.action,
+        **_measured(ctx.state, pending.action, args, possible),
     )
     if possible:
-        carry_out(ctx, pending.action)
+        carry_out(ctx, _pending(ctx).action)
     flow.after_exchange(ctx, ctx.state.models[pending.action.unit])
+
+
+def _range_first(ctx: Ctx, declared: Declared) -> None:
+    """The first reaction is about to be carried out: a declared move whose range is rolled
+    (Rennen, Flucht, Verfolgung) has it rolled now (Bewegung, l. 84-85). Without reactions
+    the range is rolled with the move, which is the same moment."""
+    action = ACTION_BY_KEY.get(declared.action)
+    if action is not None and action.effect is Effect.MOVE and action.dice:
+        roll_range(ctx, ctx.state.models[declared.unit], action)
+
+
+def _pending(ctx: Ctx) -> Pending:
+    """The exchange as resolved so far (with what the table measured applied)."""
+    assert ctx.state.pending is not None
+    return ctx.state.pending

@@ -173,7 +173,8 @@ def _action_declared(state: MatchState, data: Data) -> MatchState:
 def _reaction_declared(state: MatchState, data: Data) -> MatchState:
     assert state.pending is not None
     pending = replace(state.pending, reactions=(*state.pending.reactions, _declared(data)))
-    # The reaction is the model's one action of the round: it carries the same marker.
+    # A reaction marks the model (l. 72): before its activation that was its one action of the
+    # round; a model that has acted already keeps its marker and has used its reaction.
     return replace(state, pending=pending).with_model(data["unit"], activated=True, reacted=True)
 
 
@@ -186,12 +187,19 @@ def _reaction_moved(state: MatchState, data: Data) -> MatchState:
     return replace(state, pending=replace(state.pending, reactions=tuple(reactions)))
 
 
+def _resolved(declared: Declared, data: Data) -> Declared:
+    """Resolved, with what the table measured then (version 2: an attack's modifier, a melee
+    attack's new target); a version-1 event measured nothing."""
+    measured = {key: data[key] for key in ("target", "modifier") if key in data}
+    return replace(declared, resolved=True, possible=data["possible"], **measured)
+
+
 @handles("reaction_resolved")
 def _reaction_resolved(state: MatchState, data: Data) -> MatchState:
     assert state.pending is not None
     reactions = list(state.pending.reactions)
     index = data["index"]
-    reactions[index] = replace(reactions[index], resolved=True, possible=data["possible"])
+    reactions[index] = _resolved(reactions[index], data)
     pending = replace(state.pending, reactions=tuple(reactions), closed=True)
     return replace(state, pending=pending)
 
@@ -199,8 +207,18 @@ def _reaction_resolved(state: MatchState, data: Data) -> MatchState:
 @handles("action_resolved")
 def _action_resolved(state: MatchState, data: Data) -> MatchState:
     assert state.pending is not None
-    action = replace(state.pending.action, resolved=True, possible=data["possible"])
+    action = _resolved(state.pending.action, data)
     return replace(state, pending=replace(state.pending, action=action, closed=True))
+
+
+@handles("range_rolled")
+def _range_rolled(state: MatchState, data: Data) -> MatchState:
+    assert state.pending is not None
+    unit = data["unit"]
+    kind = "flight" if data["action"] == "flee" else "move"
+    record = _record(kind, data["roll"], unit=unit, result=data["distance"], odds=_odds(data))
+    state = replace(state, pending=replace(state.pending, distance=data["distance"]))
+    return _with_rolls(state, data, record)
 
 
 @handles("moved")

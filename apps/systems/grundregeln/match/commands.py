@@ -26,6 +26,12 @@ _TARGET = ArgSpec(
     required=False,
     help=_("The model it is aimed at (attacks, push, pursue, hand over)."),
 )
+_REACTION_TARGET = ArgSpec(
+    "target",
+    "int",
+    required=False,
+    help=_("The model it is aimed at (any model the action may name); default: the acting model."),
+)
 _WEAPON = ArgSpec(
     "weapon",
     "int",
@@ -70,10 +76,11 @@ COMMAND_SPECS: Final = (
     CommandSpec(
         "react",
         _(
-            "Declare a reaction (a simple action) to the declared action; it is the model's "
-            "action of the round and is aimed at the acting model."
+            "Declare a reaction (any simple action; a scenario NPC also npc_action) to the "
+            "declared action: once per round, also by a model that has acted; a model that "
+            "has not acted yet spends its action of the round on it."
         ),
-        (_UNIT, _ACTION, _TARGET, _WEAPON, _MODIFIER, _DICE, _NOTE),
+        (_UNIT, _ACTION, _REACTION_TARGET, _WEAPON, _MODIFIER, _DICE, _NOTE),
     ),
     CommandSpec(
         "reorder_reaction",
@@ -90,21 +97,46 @@ COMMAND_SPECS: Final = (
                 required=False,
                 help=_("false: the table found it impossible (out of range or sight); it lapses."),
             ),
+            ArgSpec(
+                "modifier",
+                "int",
+                required=False,
+                help=_(
+                    "An attack: the attack dice modifier as measured now, after the reactions "
+                    "(-3..3; default: as declared)."
+                ),
+            ),
+            ArgSpec(
+                "target",
+                "int",
+                required=False,
+                help=_(
+                    "A melee attack: the model it is redirected to (Angriff umlenken); "
+                    "default: as declared."
+                ),
+            ),
         ),
     ),
     CommandSpec("skip_npc", _("NPC phase: an active NPC does nothing this round."), (_UNIT,)),
     CommandSpec(
         "move_npc",
-        _("NPC phase: the player whose turn it is moves a passive NPC."),
+        _(
+            "NPC phase: the player whose turn it is moves a passive NPC or lets it take its "
+            "scenario action; the other player's models may react."
+        ),
         (
             _UNIT,
             ArgSpec(
                 "action",
                 "str",
                 required=False,
-                help=_("walk (default), march, sprint, climb, squeeze, orient."),
+                help=_(
+                    "walk (default), march, sprint, climb, squeeze, orient, or npc_action "
+                    "(the scenario's NPC action)."
+                ),
             ),
             ArgSpec("player", "int", required=False, help=_("Checked if given.")),
+            _NOTE,
         ),
     ),
     CommandSpec(
@@ -149,6 +181,8 @@ COMMAND_SPECS: Final = (
         _("Add or take a player's victory points by hand."),
         (_PLAYER, ArgSpec("points", "int"), _NOTE),
     ),
-    CommandSpec("concede", _("A player gives up: the other wins."), (_PLAYER,)),
+    CommandSpec(
+        "concede", _("A player gives up: the other wins."), (_PLAYER,), own_seat_arg="player"
+    ),
     CommandSpec("undo", _("Undo the last command that is not undone yet.")),
 )

@@ -15,6 +15,7 @@ from apps.systems.core.match import Args, Command, Event, TimelineLine
 from apps.systems.core.rosters import CatalogData, RosterInput
 from apps.systems.core.schema import SchemaError
 from apps.systems.grundregeln.catalog import ItemKind, Profile, Weapon
+from apps.systems.grundregeln.match import upgrades
 from apps.systems.grundregeln.match.apply import APPLIERS
 from apps.systems.grundregeln.match.commands import COMMAND_SPECS
 from apps.systems.grundregeln.match.context import Ctx
@@ -111,11 +112,16 @@ class GrundregelnEngine(RuleEngine[MatchState, Ctx]):
     # 1: every event carries its command's number "n". "npc_moved" events stored before
     # commit 1eeb848 also carry the move's roll (``apply`` still reads it): no upgrade can
     # split one such event into the move and the NPC's marker, and none is needed.
-    schema_version = 1
+    # 2: a resolution may carry the attack's modifier and melee target measured after the
+    # reactions, and a move's range is rolled before the reactions ("range_rolled");
+    # ``upgrades``: a version-1 log and snapshot are valid as they are.
+    schema_version = 2
     handlers = COMMANDS
     appliers = APPLIERS
     specs = COMMAND_SPECS
     refusals = REFUSALS
+    event_upgrades = {1: upgrades.event_v1_to_v2}
+    state_upgrades = {1: upgrades.state_v1_to_v2}
 
     def context(self, state: MatchState, rng: random.Random, *, probe: bool) -> Ctx:
         return Ctx(state, rng, probe=probe)

@@ -10,7 +10,11 @@ from apps.systems.core.i18n import gettext_noop as _
 
 REFUSALS: Final[Mapping[str, str]] = {
     "not_your_turn": _("It is not this side's turn."),
-    "already_activated": _("This model has taken its action this round."),
+    # A reaction before the model's activation was its action (it carries the same marker).
+    "already_activated": _(
+        "This model has taken its action this round (a reaction before its activation is its "
+        "action)."
+    ),
     # Both a declared action and a rallied model (it acts next) come first.
     "action_pending": _("Another action comes first: the declared one, or the rallied model's."),
     "in_melee": _("In melee: strike, or Lösen (disengage) first."),
@@ -28,16 +32,17 @@ REFUSALS: Final[Mapping[str, str]] = {
     "same_weapon": _("That weapon is ready already."),
     "nothing_to_reload": _("Nothing to reload."),
     "wrong_reload": _("That weapon is not reloaded that way."),
-    "npc_only": _("Only scenario NPCs take scenario actions."),
+    "npc_only": _("Only NPCs take scenario actions."),
     "no_action_pending": _("There is no declared action."),
     "reactions_closed": _("The resolution has begun: no more reactions."),
     "own_action": _("A model does not react to its own action."),
     "not_reacting_side": _("Only the other side reacts."),
     "unit_out": _("This model is out of the game."),
     "fleeing_no_reaction": _("Fleeing models cannot react."),
-    "already_reacted": _("This model has reacted this round: that was its action."),
-    "reaction_target": _("A reaction is aimed at the acting model."),
+    "already_reacted": _("This model has reacted this round: a model reacts once per round."),
     "not_simple": _("Only simple (einfach) actions can be reactions."),
+    "redirect_melee_only": _("Only a melee attack can be redirected (Angriff umlenken)."),
+    "modifier_attack_only": _("Only an attack takes an attack dice modifier."),
     "attack_dice_required": _("No melee weapon on the card: name the attack dice."),
     "no_ranged_weapon": _("This model has no ranged weapon."),
     "morale_test_first": _("A fleeing model tests its morale first."),

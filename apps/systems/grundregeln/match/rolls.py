@@ -191,24 +191,43 @@ def attack(
 # --- Resolving an action ----------------------------------------------------------------------
 
 
+def _range_data(ctx: Ctx, model: Model, action: Action) -> dict[str, Any]:
+    """A move's range: its dice rolled (2W6+B, W6+B), or its fixed distance."""
+    if not action.dice:
+        return {"distance": _number(model.move * (action.distance or 0))}
+    reroll = model.rerolls(RollKind.MOVEMENT)
+    roll = ctx.roll(action.dice, reroll)
+    total = roll.total + model.move
+    return {
+        "roll": roll_data(roll),
+        "odds": ctx.described(
+            lambda: [["at_least", fraction(_reach_chance(action.dice, model, reroll, total))]]
+        ),
+        "distance": total,
+    }
+
+
+def _number(distance: float) -> int | float:
+    return int(distance) if float(distance).is_integer() else distance
+
+
+def roll_range(ctx: Ctx, model: Model, action: Action) -> None:
+    """Bewegung, step 3 before 4 (l. 84-85): "Reichweiten prüfen/bestimmen", then "Die
+    Reaktionen wird durchgeführt": a move whose range is rolled has it rolled before the
+    reactions are carried out; the move itself comes after them."""
+    ctx.emit("range_rolled", unit=model.id, action=action.key, **_range_data(ctx, model, action))
+
+
 def move(ctx: Ctx, model: Model, action: Action, target: int | None = None) -> None:
     data: dict[str, Any] = {"unit": model.id, "action": action.key}
     if target is not None:
         data["target"] = target
-    if action.dice:
-        reroll = model.rerolls(RollKind.MOVEMENT)
-        roll = ctx.roll(action.dice, reroll)
-        total = roll.total + model.move
-        distance: float = total
-        data.update(
-            roll=roll_data(roll),
-            odds=ctx.described(
-                lambda: [["at_least", fraction(_reach_chance(action.dice, model, reroll, total))]]
-            ),
-        )
+    pending = ctx.state.pending
+    rolled = pending.distance if pending and pending.action.unit == model.id else None
+    if rolled is not None:
+        data["distance"] = rolled  # its dice were rolled before the reactions (``roll_range``)
     else:
-        distance = model.move * (action.distance or 0)
-    data["distance"] = int(distance) if float(distance).is_integer() else distance
+        data.update(_range_data(ctx, model, action))
     ctx.emit("moved", **data)
 
 

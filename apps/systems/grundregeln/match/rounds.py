@@ -9,6 +9,7 @@ from apps.systems.grundregeln.match import flow
 from apps.systems.grundregeln.match.context import Ctx, command, fraction, roll_data
 from apps.systems.grundregeln.match.rolls import round_start_chances
 from apps.systems.grundregeln.match.rules import (
+    NPC_ACTION,
     check_fleeing,
     reaction_sides,
     require_no_pending,
@@ -74,11 +75,12 @@ def _npc_mover(state: MatchState, args: Args) -> int:
 
 @command("move_npc")
 def _move_npc(ctx: Ctx, args: Args) -> None:
-    """Declare a passive NPC's move: models may react before it is resolved (NPC-Phase:
-    "Reaktionen können in der Phase noch verwendet werden")."""
+    """Declare a passive NPC's move, or its scenario action ("NPCs können nur NPC-Aktionen
+    durchführen ... oder sich bewegen"): the other player's models may react before it is
+    resolved ("Reaktionen können in der Phase noch verwendet werden")."""
     state = ctx.state
     model = state.model(args.integer("unit"))
-    key = args.text("action", "walk", choices=NPC_MOVES)
+    key = args.text("action", "walk", choices=(*NPC_MOVES, NPC_ACTION))
     mover = _npc_mover(state, args)
     if not model.passive_npc or not model.in_play:
         raise RuleViolation("not_passive_npc", "Players move passive NPCs only.")
@@ -91,8 +93,8 @@ def _move_npc(ctx: Ctx, args: Args) -> None:
         target=None,
         weapon=None,
         modifier=0,
-        note="",
-        reacting=list(reaction_sides(state, model)),
+        note=args.text("note", "")[:120] if key == NPC_ACTION else "",
+        reacting=list(reaction_sides(state, model, mover)),
         mover=mover,
     )
 

@@ -15,6 +15,7 @@ from apps.systems.core.errors import RuleViolation
 from apps.systems.grundregeln.catalog import Reload
 from apps.systems.grundregeln.match.state import Declared, MatchState, Model
 from apps.systems.grundregeln.tables import (
+    ACTION_BY_KEY,
     FLEEING_ACTIONS,
     MELEE_MOVES,
     NPC_MOVES,
@@ -102,11 +103,14 @@ def attack_dice(model: Model, action: Action, named: int | None, modifier: int) 
     return max(0, base + modifier)
 
 
-def reaction_sides(state: MatchState, actor: Model) -> tuple[int, ...]:
-    """The passive player reacts to a side's action; both players react to an NPC's."""
-    if actor.side is None:
+def reaction_sides(state: MatchState, actor: Model, mover: int | None = None) -> tuple[int, ...]:
+    """The passive player reacts (l. 71): to a side's action the other side; to a passive NPC
+    that a player moves, the other player (the mover is the active one, l. 69); to a scenario
+    NPC's action, which no player declares, both."""
+    active = actor.side if actor.side is not None else mover
+    if active is None:
         return tuple(p.index for p in state.players)
-    return (state.other(actor.side),)
+    return (state.other(active),)
 
 
 # --- Checks -------------------------------------------------------------------------------------
@@ -225,15 +229,29 @@ def check_reactor(state: MatchState, model: Model) -> None:
         raise RuleViolation("unit_out", f"{model.name} is out of the game.")
     if model.fleeing:
         raise RuleViolation("fleeing_no_reaction", "Fleeing models cannot react.")
-    refuse_marked(model)
+    # Every model with sight that is not fleeing may react (l. 71), one that has acted too;
+    # but once per round (SPEC §6).
+    if model.reacted:
+        raise RuleViolation("already_reacted", f"{model.name} has reacted this round already.")
+
+
+def check_reaction_kind(model: Model, key: str) -> None:
+    """Any simple action may be a reaction (l. 65); a scenario NPC also reacts "mit ihren
+    Aktionen", its scenario action included."""
+    if key == NPC_ACTION:
+        if not model.active_npc:
+            raise RuleViolation("npc_only", "Only NPCs take scenario actions.")
+        return
+    action = ACTION_BY_KEY.get(key)
+    if action is None or not action.reaction:
+        raise RuleViolation("not_simple", "Only simple actions can be reactions.")
 
 
 def refuse_marked(model: Model) -> None:
-    """A reaction is the model's one action: acting and reacting share one marker."""
-    if model.reacted:
-        raise RuleViolation("already_reacted", f"{model.name} has reacted this round already.")
+    """A model has one action per round; a reaction before its activation was that action (it
+    carries the same marker, l. 72)."""
     if model.activated:
-        raise RuleViolation("already_activated", f"{model.name} has acted this round already.")
+        raise RuleViolation("already_activated", f"{model.name} has taken its action this round.")
 
 
 def require_no_pending(state: MatchState) -> None:

@@ -50,10 +50,10 @@ class Model:
     sample: bool = False
     ready_weapon: int = 0
     unloaded: tuple[int, ...] = ()  # weapons that need reloading before the next shot
-    # The one marker of a round: its action, or its reaction (which is then its action), is
-    # taken; for a passive NPC: it was moved in this NPC phase.
+    # The marker of a round (l. 72): its one action is taken, by acting or by a reaction
+    # before its activation; for a passive NPC: it was moved in this NPC phase.
     activated: bool = False
-    reacted: bool = False  # the marker came from a reaction
+    reacted: bool = False  # it has reacted this round (once per round, also after acting)
     blocking: bool = False  # Blocken: +1 armour until the round end (NPC phase: the next round)
     fleeing: bool = False  # auf der Flucht
     engaged: tuple[int, ...] = ()  # the models it is in melee with
@@ -140,6 +140,8 @@ class Pending:
     reacting: tuple[int, ...] = ()  # the sides whose models may react
     closed: bool = False  # resolution has begun: no more reactions
     mover: int | None = None  # NPC phase: the player who moves this passive NPC
+    # A move's rolled range, rolled before the reactions are carried out (Bewegung, l. 84)
+    distance: int | None = None
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from typing import Any, Final
 
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import Event, TimelineLine
+from apps.systems.grundregeln.match.rules import NPC_ACTION
 from apps.systems.grundregeln.match.state import MatchState
 from apps.systems.grundregeln.tables import ACTION_BY_KEY
 
@@ -107,13 +108,21 @@ def _declared(state: MatchState, data: Data, reaction: bool) -> TimelineLine:
     }
     if data.get("mover") is not None:
         return _line(
-            _("%(player)s moves %(unit)s: %(action)s."),
+            _("%(player)s lets %(unit)s act: %(action)s.")
+            if data["action"] == NPC_ACTION
+            else _("%(player)s moves %(unit)s: %(action)s."),
             ("action",),
             player=_player(state, data["mover"]),
             unit=params["unit"],
             action=params["action"],
         )
-    if reaction:
+    if data.get("target") is not None and data["action"] == "hand_over":
+        template = (
+            _("Reaction: %(unit)s, %(action)s to %(target)s.")
+            if reaction
+            else _("%(unit)s declares %(action)s to %(target)s.")
+        )
+    elif reaction:
         template = (
             _("Reaction: %(unit)s, %(action)s against %(target)s.")
             if data.get("target") is not None
@@ -128,20 +137,36 @@ def _declared(state: MatchState, data: Data, reaction: bool) -> TimelineLine:
     return _line(template, ("action",), **params)
 
 
-def _lapsed(state: MatchState, data: Data) -> TimelineLine | None:
-    if data["possible"]:
+def _resolved(state: MatchState, data: Data) -> TimelineLine | None:
+    """A lapse, or what the table measured when an attack was resolved; else nothing (the
+    dice tell the rest)."""
+    params = {"unit": _name(state, data["unit"]), "action": action_label(data["action"])}
+    if not data["possible"]:
+        template = _("%(unit)s: %(action)s is not possible and lapses.")
+    elif "target" in data:
+        template = _("%(unit)s redirects %(action)s to %(target)s.")
+        params["target"] = _name(state, data["target"])
+    elif "modifier" in data:
+        template = _("%(unit)s: %(action)s with %(modifier)s attack dice as measured now.")
+        params["modifier"] = f"{data['modifier']:+d}"
+    else:
         return None
-    return _line(
-        _("%(unit)s: %(action)s is not possible and lapses."),
-        ("action",),
-        unit=_name(state, data["unit"]),
-        action=action_label(data["action"]),
-    )
+    return _line(template, ("action",), **params)
 
 
 def _moved(state: MatchState, data: Data) -> TimelineLine:
     return _line(
         _('%(unit)s: %(action)s, %(distance)s".'),
+        ("action",),
+        unit=_name(state, data["unit"]),
+        action=action_label(data["action"]),
+        distance=_distance(data["distance"]),
+    )
+
+
+def _range_rolled(state: MatchState, data: Data) -> TimelineLine:
+    return _line(
+        _('%(unit)s: %(action)s, range %(distance)s", rolled before the reactions.'),
         ("action",),
         unit=_name(state, data["unit"]),
         action=action_label(data["action"]),
@@ -302,8 +327,9 @@ LINES: Final[Mapping[str, Callable[[MatchState, Data], TimelineLine | None]]] = 
     "action_declared": lambda s, d: _declared(s, d, False),
     "reaction_declared": lambda s, d: _declared(s, d, True),
     "reaction_moved": lambda s, d: _line(_("The reacting player reorders the reactions.")),
-    "reaction_resolved": _lapsed,
-    "action_resolved": _lapsed,
+    "reaction_resolved": _resolved,
+    "action_resolved": _resolved,
+    "range_rolled": _range_rolled,
     "moved": _moved,
     "attacked": _attacked,
     "pushed": _pushed,

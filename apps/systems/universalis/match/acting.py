@@ -4,6 +4,7 @@ its operator's), the direct-threat test, moving, going prone, standing up, using
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from apps.systems.core.i18n import gettext_noop as _
@@ -11,6 +12,7 @@ from apps.systems.core.match import Args
 from apps.systems.universalis.catalog import Attribute, Movement
 from apps.systems.universalis.match import rules
 from apps.systems.universalis.match.context import Ctx, command, eh_test, refuse
+from apps.systems.universalis.match.engagement import release
 from apps.systems.universalis.match.order import phase_group
 from apps.systems.universalis.match.serial import dump
 from apps.systems.universalis.match.state import MAX_AP, LastAction, Phase, Unit, ZoneName
@@ -27,10 +29,19 @@ def blocked(ctx: Ctx) -> None:
         raise refuse("burning_first", "First the burning model tests its fire.")
 
 
-def actor(ctx: Ctx, args: Args, *, panicking: bool = False, action: bool = True) -> Unit:
+def actor(
+    ctx: Ctx,
+    args: Args,
+    *,
+    panicking: bool = False,
+    action: bool = True,
+    in_melee: bool = False,
+    attack: bool = False,
+) -> Unit:
     """The model taking an action: the active one or one of its telematons. An action ends
     what the one before offered to react to (6.2, 8, 15.4); a move or a melee then offers
-    itself. ``action`` False: a test, not an action."""
+    itself. ``action`` False: a test, not an action. ``in_melee``: an action a model in melee
+    may take (15); ``attack``: an attack, which checks its targets with ``answer_threat``."""
     if ctx.state.phase is not Phase.ACTING or ctx.state.active is None:
         raise refuse("not_now", "Actions are taken in a model's initiative phase.")
     blocked(ctx)
@@ -41,12 +52,39 @@ def actor(ctx: Ctx, args: Args, *, panicking: bool = False, action: bool = True)
         raise refuse("burning", f"{unit.name} is burning and can take no actions.")
     if unit.panic and not panicking:
         raise refuse("panicking", f"{unit.name} panics: it can only flee.")
+    if ctx.state.charge is not None:
+        raise refuse("charge_pending", "First the charge ends in its attack.")
+    if action and not panicking:
+        _may_act(unit, in_melee=in_melee, attack=attack)
     if action and ctx.state.last_action is not None:
         ctx.emit("last_action", state={"last_action": None})
     return unit
 
 
-def reactor(ctx: Ctx, args: Args, name: str = "unit") -> Unit:
+def _may_act(unit: Unit, *, in_melee: bool, attack: bool) -> None:
+    """In melee only Angriff, Verwegener Angriff, Aus Nahkampf lösen and Kraft einsetzen
+    (15, l. 1362); after a failed direct-threat test only an attack (4.5.1, l. 391)."""
+    if unit.engaged and not in_melee:
+        raise refuse(
+            "in_melee", f"{unit.name} is in melee: it attacks, disengages or uses a power."
+        )
+    if unit.must_attack and not attack:
+        raise refuse("attack_threat", f"{unit.name} failed its direct-threat test: it attacks.")
+
+
+def answer_threat(ctx: Ctx, unit: Unit, targets: Iterable[int | None]) -> None:
+    """After a failed direct-threat test the model's next action is an attack on the threat
+    ("muss ein Angriff gegen die direkte Bedrohung erfolgen", 4.5.1): an attack on
+    ``targets`` answers it, or is refused."""
+    if not unit.must_attack:
+        return
+    if not set(unit.must_attack) & {t for t in targets if t is not None}:
+        raise refuse("attack_threat", f"{unit.name} must attack the direct threat first.")
+    ctx.emit("threat_answered", unit=unit.id, units={unit.id: {"must_attack": ()}})
+
+
+def reactor(ctx: Ctx, args: Args, name: str = "unit", *, in_melee: bool = False) -> Unit:
+    """The model reacting; ``in_melee``: a reaction a model in melee may make (15)."""
     if ctx.state.phase is not Phase.ACTING:
         raise refuse("not_now", "Reactions answer an action in an initiative phase.")
     blocked(ctx)
@@ -56,6 +94,8 @@ def reactor(ctx: Ctx, args: Args, name: str = "unit") -> Unit:
         raise refuse("cannot_react", f"{unit.name} cannot react ({reason}).")
     if ctx.state.active is not None and unit in phase_group(ctx.state, ctx.state.active):
         raise refuse("cannot_react", f"{unit.name} acts in this phase; it does not react.")
+    if unit.engaged and not in_melee:
+        raise refuse("melee_reaction", f"{unit.name} is in melee: it cannot make that reaction.")
     return unit
 
 
@@ -104,33 +144,41 @@ def operator_ap_arg(args: Args) -> int | None:
     return args.optional_int("operator_ap", lo=0, hi=MAX_AP)
 
 
-def flight_first(ctx: Ctx, unit: Unit) -> None:
-    """A flying model's first action of each round is a full move (8.1)."""
-    if unit.card.movement is Movement.FLIGHT and not unit.acted and unit.ap > 0:
-        raise refuse("flight_moves_first", f"{unit.name} flies: its first action is a move.")
+def flight_first(ctx: Ctx, unit: Unit, cm: int | None = None) -> None:
+    """A flying model's first action of each round is a full move (8.1, l. 632: "immer eine
+    volle Bewegung"): any other action is refused, and so is a move (``cm``) shorter than its
+    speed."""
+    if unit.card.movement is not Movement.FLIGHT or unit.acted or unit.ap <= 0:
+        return
+    if cm is None or cm < rules.speed(unit):
+        raise refuse("flight_moves_first", f"{unit.name} flies: its first action is a full move.")
 
 
 @command("threat_test")
 def _threat_test(ctx: Ctx, args: Args) -> None:
-    """EH test to ignore a direct threat; once per initiative phase (4.5.1)."""
+    """EH test to ignore a direct threat; once per initiative phase (4.5.1). Failed, the
+    model's next action must be an attack against the ``threat`` (l. 391)."""
     unit = actor(ctx, args, action=False)
     if unit.telematon:
         raise refuse("no_danger_zone", "Telematons have no danger zone (19.6).")
     if unit.threat_tested:
         raise refuse("threat_tested", "The direct-threat test is made once per phase.")
-    _threat_roll(ctx, unit, _("%(unit)s ignores a direct threat (EH)"), "threat_tested")
-
-
-def _threat_roll(ctx: Ctx, unit: Unit, label: str, event: str) -> bool:
-    """The phase's one direct-threat EH test, made alone or to disengage (4.5.1, 8.3)."""
-    passed, roll = eh_test(ctx, unit, label)
-    ctx.emit(
-        event,
-        unit=unit.id,
-        passed=passed,
-        roll=dump(roll),
-        units={unit.id: {"threat_tested": True, "threat_failed": not passed}},
+    threat = ctx.unit(args.integer("threat", lo=0))
+    if threat.player == unit.player or not threat.in_play or threat.camouflaged:
+        raise refuse("not_threat", f"{threat.name} cannot be a direct threat to {unit.name}.")
+    _threat_roll(
+        ctx, unit, _("%(unit)s ignores a direct threat (EH)"), "threat_tested", (threat.id,)
     )
+
+
+def _threat_roll(ctx: Ctx, unit: Unit, label: str, event: str, threats: tuple[int, ...]) -> bool:
+    """The phase's one direct-threat EH test, made alone or to disengage (4.5.1, 8.3); failed,
+    the model must attack one of ``threats`` next."""
+    passed, roll = eh_test(ctx, unit, label)
+    fields: dict[str, Any] = {"threat_tested": True, "threat_failed": not passed}
+    if not passed:
+        fields["must_attack"] = threats
+    ctx.emit(event, unit=unit.id, passed=passed, roll=dump(roll), units={unit.id: fields})
     return passed
 
 
@@ -205,6 +253,7 @@ def _move_command(ctx: Ctx, args: Args) -> None:
     """Normale Bewegung: 1 AP, 2 AP when prone (8.3)."""
     unit = actor(ctx, args)
     cm = move_cm(unit, args)
+    flight_first(ctx, unit, cm)
     unit = spend(
         ctx, unit, 2 if unit.prone else 1, action="move", operator_ap=operator_ap_arg(args)
     )
@@ -214,11 +263,14 @@ def _move_command(ctx: Ctx, args: Args) -> None:
 
 @command("disengage")
 def _disengage(ctx: Ctx, args: Args) -> None:
-    """Aus Nahkampf lösen: the phase's one direct-threat EH test first (8.3, 4.5.1); failed,
-    nothing happens and no AP are spent, and it cannot disengage again this phase; passed (now
-    or earlier in the phase), a move for 2 AP (3 prone). Enemies in contact may attack it as it
-    goes."""
-    unit = actor(ctx, args)
+    """Aus Nahkampf lösen, for a model in melee (l. 656): the phase's one direct-threat EH
+    test first (8.3, 4.5.1); failed, nothing happens and no AP are spent, it cannot disengage
+    again this phase and must attack one of its opponents (every enemy in base contact is a
+    direct threat); passed (now or earlier in the phase), a move for 2 AP (3 prone) that ends
+    its melee. The enemies it leaves may attack it as it goes (15.4)."""
+    unit = actor(ctx, args, in_melee=True)
+    if not unit.engaged:
+        raise refuse("not_engaged", f"{unit.name} is not in melee.")
     cost = 3 if unit.prone else 2
     if not rules.has_ap(ctx.state, unit, cost):
         raise refuse("not_enough_ap", f"{unit.name} has not enough AP to disengage.")
@@ -228,13 +280,18 @@ def _disengage(ctx: Ctx, args: Args) -> None:
         )
     cm = move_cm(unit, args)
     if not unit.threat_tested and not _threat_roll(
-        ctx, unit, _("%(unit)s tries to disengage (EH)"), "disengage_tested"
+        ctx, unit, _("%(unit)s tries to disengage (EH)"), "disengage_tested", unit.engaged
     ):
         return
     unit = spend(ctx, unit, cost, action="disengage", operator_ap=operator_ap_arg(args))
+    left: tuple[int, ...] = ()
     if can_move(ctx, unit):
-        make_move(ctx, unit, cm, "disengage", args)
-    ctx.emit("last_action", state={"last_action": LastAction(kind="disengage", unit=unit.id)})
+        left = release(ctx, unit.id)
+        make_move(ctx, ctx.unit(unit.id), cm, "disengage", args)
+    ctx.emit(
+        "last_action",
+        state={"last_action": LastAction(kind="disengage", unit=unit.id, left=left)},
+    )
 
 
 @command("prone")

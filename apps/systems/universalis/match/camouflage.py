@@ -30,6 +30,8 @@ def _reveal(ctx: Ctx, args: Args) -> None:
             raise refuse("bad_supporter", f"{supporter.name} cannot support this reveal.")
         if rules.reaction_refusal(supporter):
             raise refuse("cannot_react", f"{supporter.name} cannot react now.")
+        if supporter.engaged:
+            raise refuse("melee_reaction", f"{supporter.name} is in melee: it cannot support.")
     flight_first(ctx, unit)
     unit = spend(ctx, unit, 2 + extra, action="reveal", operator_ap=operator_ap_arg(args))
     for supporter in supporters:

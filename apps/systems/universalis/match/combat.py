@@ -15,15 +15,14 @@ from apps.systems.universalis.match.serial import dump
 from apps.systems.universalis.match.state import Unit
 
 
-def reveal_attacker(ctx: Ctx, unit: Unit) -> None:
-    """Attacking or firing reveals a camouflaged model (16.3)."""
+def reveal_attacker(ctx: Ctx, unit: Unit, *, ambush: bool = False) -> None:
+    """Attacking or firing reveals a camouflaged model (16.3). A melee attack (``ambush``) out
+    of camouflage keeps its NK bonus for the rest of the round, the fight's first (15.7.3)."""
     if unit.camouflaged:
-        ctx.emit(
-            "revealed",
-            unit=unit.id,
-            by=None,
-            units={unit.id: {"camouflaged": False, "revealed_moves": 0}},
-        )
+        fields: dict[str, Any] = {"camouflaged": False, "revealed_moves": 0}
+        if ambush:
+            fields["ambush_round"] = ctx.state.round
+        ctx.emit("revealed", unit=unit.id, by=None, units={unit.id: fields})
 
 
 def target_arg(ctx: Ctx, args: Args, shooter: Unit, name: str = "unit") -> Unit:

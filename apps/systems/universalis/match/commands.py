@@ -24,6 +24,37 @@ _WEAPON = ArgSpec(
 _MELEE_WEAPON = ArgSpec(
     "weapon", "int", required=False, help=_("Index in the card's weapons; -1 unarmed (default 0).")
 )
+_REROLLS = tuple(
+    ArgSpec(
+        name,
+        "str",
+        required=False,
+        help=help_,
+    )
+    for name, help_ in (
+        (
+            "erschuetterung",
+            _(
+                "Erschütterung: when the attacker forces an armour reroll: no (default), behind "
+                "or behind_or_tie."
+            ),
+        ),
+        (
+            "adaptiv",
+            _(
+                "Adaptiv: when the defender rolls its armour again: no (default), behind or "
+                "behind_or_tie."
+            ),
+        ),
+        (
+            "robust",
+            _(
+                "Robust: when the defender forces a wound reroll: no (default), behind or "
+                "behind_or_tie."
+            ),
+        ),
+    )
+)
 _MELEE_ARGS = (
     ArgSpec(
         "friends", "int", required=False, help=_("Other friends touching the enemy (+2 each).")
@@ -33,6 +64,7 @@ _MELEE_ARGS = (
     ),
     ArgSpec("on_win", "str", required=False, help=_("hit (default), push or power.")),
     ArgSpec("power", "int", required=False, help=_("With on_win power: the touch power's index.")),
+    *_REROLLS,
 )
 _CM = ArgSpec(
     "cm", "int", required=False, help=_("Centimetres moved, at most its speed (the default).")
@@ -42,6 +74,12 @@ _TEST = ArgSpec(
     "bool",
     required=False,
     help=_("Difficult terrain: take the movement test (AGI) so the move is not halved."),
+)
+_USED_ON = ArgSpec(
+    "target",
+    "int",
+    required=False,
+    help=_("The model it is used on, if any (an attack on a direct threat names it)."),
 )
 _PANIC = (
     ArgSpec("enemies", "int", required=False, help=_("Enemy models in perception (−1 each).")),
@@ -80,14 +118,25 @@ COMMAND_SPECS: Final = (
     CommandSpec(
         "burning_test",
         _("A burning model tests its fire at the start of its phase."),
-        (_UNIT, ArgSpec("helpers", "int", required=False, help=_("Friends in base contact."))),
+        (
+            _UNIT,
+            ArgSpec("helpers", "int", required=False, help=_("Friends in base contact.")),
+            *_REROLLS,
+        ),
     ),
-    CommandSpec("threat_test", _("EH test to ignore a direct threat (once per phase)."), (_UNIT,)),
+    CommandSpec(
+        "threat_test",
+        _(
+            "EH test to ignore a direct threat (once per phase); failed, the next action attacks "
+            "it."
+        ),
+        (_UNIT, ArgSpec("threat", "int", help=_("The direct threat (an enemy model)."))),
+    ),
     CommandSpec("turn", _("Drehen (0 AP)."), (_UNIT,)),
     CommandSpec("move", _("Normale Bewegung (1 AP, 2 prone)."), (_UNIT, _CM, _TEST, _OPERATOR_AP)),
     CommandSpec(
         "disengage",
-        _("Aus Nahkampf lösen (2 AP, 3 prone) after a passed EH test."),
+        _("Aus Nahkampf lösen (2 AP, 3 prone) from a melee, after a passed EH test."),
         (_UNIT, _CM, _TEST, _OPERATOR_AP),
     ),
     CommandSpec("prone", _("Hinlegen (1 AP)."), (_UNIT, _OPERATOR_AP)),
@@ -113,15 +162,18 @@ COMMAND_SPECS: Final = (
                 "targets",
                 "list",
                 help=_(
-                    "One object per target: unit, distance (cm), cover (none|soft|hard|massive), "
-                    "shots (sustained fire), dodge (the target dodges, 1 AP), melee_with (unit "
-                    "ids of its melee opponents). An area weapon may name a point: no unit."
+                    "One object per target: unit, distance (cm), cover between shooter and "
+                    "target (none|soft|hard|massive), touching (the target touches that cover: "
+                    "its armour bonus), shots (sustained fire), dodge (the target dodges, 1 AP), "
+                    "melee_with (unit ids of its melee opponents; default: those in the state). "
+                    "An area weapon may name a point: no unit."
                 ),
             ),
             ArgSpec("indirect", "bool", required=False, help=_("Indirect fire (−5).")),
             ArgSpec(
                 "friend_sees", "bool", required=False, help=_("Indirect: a friend sees it (−3).")
             ),
+            *_REROLLS,
             _OPERATOR_AP,
         ),
     ),
@@ -132,8 +184,12 @@ COMMAND_SPECS: Final = (
             ArgSpec(
                 "hits",
                 "list",
-                help=_("One object per model: unit, partial (half damage), cover."),
+                help=_(
+                    "One object per model: unit, partial (half damage), cover (the cover it "
+                    "touches)."
+                ),
             ),
+            *_REROLLS,
         ),
     ),
     CommandSpec(
@@ -142,15 +198,15 @@ COMMAND_SPECS: Final = (
     CommandSpec("reload", _("Nachladen (WK)."), (_UNIT, _WEAPON, _OPERATOR_AP)),
     CommandSpec(
         "reaction_fire",
-        _("Reaktionsfeuer (WK, −1) at the enemy that just moved."),
+        _("Reaktionsfeuer (WK, −1) at the enemy that just moved (a move, charge or disengage)."),
         (
             _UNIT,
             ArgSpec(
                 "target",
                 "object",
                 help=_(
-                    "distance (cm), cover, dodge; shots (sustained fire: all 1 + DF shots go to "
-                    "the mover, the default)."
+                    "distance (cm), cover, touching, dodge; shots (sustained fire: all 1 + DF "
+                    "shots go to the mover, the default)."
                 ),
             ),
             ArgSpec(
@@ -159,17 +215,26 @@ COMMAND_SPECS: Final = (
                 required=False,
                 help=_("Indirect fire: refused, reaction fire never is (14.3)."),
             ),
+            *_REROLLS,
         ),
     ),
     CommandSpec(
         "melee",
-        _("Angriff (WK), Verwegener Angriff (WK+2) or Angriffsbewegung (charge)."),
+        _(
+            "Angriff (WK) or Verwegener Angriff (WK+2) on a model in base contact; with charge the "
+            "Angriffsbewegung, whose attack follows as charge_attack."
+        ),
         (
             _UNIT,
             ArgSpec("target", "int", help=_("The model attacked.")),
             _MELEE_WEAPON,
             ArgSpec("reckless", "bool", required=False, help=_("Verwegener Angriff (+3 NK).")),
-            ArgSpec("charge", "bool", required=False, help=_("Angriffsbewegung (+2 NK).")),
+            ArgSpec(
+                "charge",
+                "bool",
+                required=False,
+                help=_("Angriffsbewegung (+2 NK): the move now, the attack with charge_attack."),
+            ),
             ArgSpec(
                 "reached", "bool", required=False, help=_("A charge that missed contact: false.")
             ),
@@ -177,6 +242,11 @@ COMMAND_SPECS: Final = (
             *_MELEE_ARGS,
             _OPERATOR_AP,
         ),
+    ),
+    CommandSpec(
+        "charge_attack",
+        _("The charge that reached base contact attacks, after the reactions to its move."),
+        (_UNIT, *_MELEE_ARGS),
     ),
     CommandSpec(
         "counter_attack",
@@ -210,7 +280,12 @@ COMMAND_SPECS: Final = (
     CommandSpec(
         "use_trait",
         _("Eigenschaft anwenden (its AP)."),
-        (_UNIT, ArgSpec("trait", "int", help=_("Index in the card's traits.")), _OPERATOR_AP),
+        (
+            _UNIT,
+            ArgSpec("trait", "int", help=_("Index in the card's traits.")),
+            _USED_ON,
+            _OPERATOR_AP,
+        ),
     ),
     CommandSpec(
         "use_equipment",
@@ -218,6 +293,7 @@ COMMAND_SPECS: Final = (
         (
             _UNIT,
             ArgSpec("equipment", "int", help=_("Index in the card's equipment.")),
+            _USED_ON,
             _OPERATOR_AP,
         ),
     ),
@@ -252,6 +328,20 @@ COMMAND_SPECS: Final = (
     ),
     CommandSpec("skip_panic_test", _("That friend does not perceive the fallen model."), (_UNIT,)),
     CommandSpec(
+        "panic_move",
+        _("Round start: a panicking model runs towards the nearest table edge (no AP)."),
+        (_UNIT, ArgSpec("left_table", "bool", required=False, help=_("It left the table."))),
+    ),
+    CommandSpec(
+        "contact",
+        _("The table says two enemy models are, or are no longer, in base contact (melee)."),
+        (
+            _UNIT,
+            ArgSpec("other", "int", help=_("The enemy model.")),
+            ArgSpec("touching", "bool", help=_("In base contact now.")),
+        ),
+    ),
+    CommandSpec(
         "flee",
         _("A panicking model spends its AP running to the table edge."),
         (_UNIT, ArgSpec("left_table", "bool", required=False, help=_("It left the table."))),
@@ -264,14 +354,20 @@ COMMAND_SPECS: Final = (
             ArgSpec("strength", "int", help=_("Strength.")),
             ArgSpec("damage", "int", help=_("Damage.")),
             ArgSpec("effects", "list", required=False, help=_("Damage effect codes.")),
-            ArgSpec("cover", "str", required=False, help=_("none, soft, hard or massive.")),
+            ArgSpec(
+                "cover",
+                "str",
+                required=False,
+                help=_("The cover it touches: none, soft, hard or massive."),
+            ),
             ArgSpec("name", "str", required=False, help=_("What hits, for the log.")),
+            *_REROLLS,
         ),
     ),
     CommandSpec(
         "fall",
         _("A model falls: height up to its size, up to double, or higher."),
-        (_UNIT, ArgSpec("height", "str", help=_("size, double or higher."))),
+        (_UNIT, ArgSpec("height", "str", help=_("size, double or higher.")), *_REROLLS),
     ),
     CommandSpec(
         "correct",
@@ -299,7 +395,12 @@ COMMAND_SPECS: Final = (
             ),
         ),
     ),
-    CommandSpec("surrender", _("At a round's end: the player gives up and loses."), (_PLAYER,)),
+    CommandSpec(
+        "surrender",
+        _("At a round's end: the player gives up and loses."),
+        (_PLAYER,),
+        own_seat_arg="player",
+    ),
     CommandSpec(
         "end_round",
         _("Check the missions and begin the next round (AP halved and carried over)."),

@@ -12,7 +12,13 @@ from apps.systems.universalis.catalog import Effect, Weapon
 from apps.systems.universalis.match import rules
 from apps.systems.universalis.match.acting import actor
 from apps.systems.universalis.match.context import SIDES, Ctx, command, eh_test, refuse
-from apps.systems.universalis.match.damage import operator_gone, take_shock, wound_roll
+from apps.systems.universalis.match.damage import (
+    operator_gone,
+    reroll_args,
+    take_shock,
+    wound_roll,
+)
+from apps.systems.universalis.match.engagement import release
 from apps.systems.universalis.match.serial import dump
 from apps.systems.universalis.match.state import MAX_AP, LastAction, Phase, Unit
 from apps.systems.universalis.match.values import attribute_value, panic_modifier
@@ -82,11 +88,35 @@ def _flee(ctx: Ctx, args: Args) -> None:
         left_table=left,
         units={unit.id: {"ap": 0, "fled": left, "acted": True}},
     )
+    # It ignores threats and runs (11.4.1): out of any melee.
+    release(ctx, unit.id)
     if left:
         operator_gone(ctx, unit.id)
     else:
         # Its run to the edge is one continuous move enemies may answer (8, 14.3).
         ctx.emit("last_action", state={"last_action": LastAction(kind="move", unit=unit.id)})
+
+
+@command("panic_move")
+def _panic_move(ctx: Ctx, args: Args) -> None:
+    """At the round's start every panicking model is moved as its panic says (5.5.1, l. 504:
+    "Alle Modelle in Panik werden entsprechend bewegt"): towards the nearest table edge, out of
+    any melee; the table says whether it left the table. It costs no AP: in its phase it then
+    spends them all running (11.4.1)."""
+    unit = ctx.unit(args.integer("unit", lo=0))
+    if ctx.state.phase is not Phase.ORDER or unit.id not in ctx.state.panic_moves_due:
+        raise refuse("no_panic_move", f"{unit.name} has no panic move to make now.")
+    left = args.boolean("left_table")
+    ctx.emit(
+        "panic_moved",
+        unit=unit.id,
+        left_table=left,
+        units={unit.id: {"fled": left}} if left else {},
+        state={"panic_moves_due": tuple(u for u in ctx.state.panic_moves_due if u != unit.id)},
+    )
+    release(ctx, unit.id)
+    if left:
+        operator_gone(ctx, unit.id)
 
 
 @command("burning_test")
@@ -129,7 +159,7 @@ def _burning_test(ctx: Ctx, args: Args) -> None:
             damage=burn.damage,
             effects=burn.effects,
         )
-        wound_roll(ctx, None, unit.id, weapon_)
+        wound_roll(ctx, None, unit.id, weapon_, rerolls=reroll_args(args))
         unit = ctx.unit(unit.id)
         if unit.in_play:
             times, _times_roll = ctx.plain(_("%(unit)s runs burning (d6 moves)"), 6, unit=unit.name)
@@ -167,7 +197,12 @@ def _auto_hit(ctx: Ctx, args: Args) -> None:
     )
     ctx.emit("auto_hit", unit=victim.id, name=weapon_.name)
     wound_roll(
-        ctx, None, victim.id, weapon_, cover=args.text("cover", "none", choices=rules.COVERS)
+        ctx,
+        None,
+        victim.id,
+        weapon_,
+        cover=args.text("cover", "none", choices=rules.COVERS),
+        rerolls=reroll_args(args),
     )
 
 
@@ -190,7 +225,7 @@ def _fall(ctx: Ctx, args: Args) -> None:
             return
         damage //= 2
     fall = Weapon(name="Sturz", wk=1, range="NK", strength=unit.card.ko, damage=damage)
-    wound_roll(ctx, None, unit.id, fall)
+    wound_roll(ctx, None, unit.id, fall, rerolls=reroll_args(args))
 
 
 @command("correct")

@@ -6,13 +6,20 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Final
 
 from apps.systems.core.distributions import fraction_text
 from apps.systems.core.i18n import gettext_noop as _
+from apps.systems.core.match import Args
 from apps.systems.universalis.catalog import Effect, Weapon
 from apps.systems.universalis.match import rules
 from apps.systems.universalis.match.context import SIDES, Ctx, eh_test, roll_data
+from apps.systems.universalis.match.engagement import release
 from apps.systems.universalis.match.odds import (
+    BEHIND,
+    BEHIND_OR_TIE,
+    NEVER,
+    Rerolls,
     next_reroll,
     used,
     wound_odds,
@@ -20,7 +27,7 @@ from apps.systems.universalis.match.odds import (
 )
 from apps.systems.universalis.match.serial import dump
 from apps.systems.universalis.match.state import Burn, PanicDue, Roll, Unit, Zone, ZoneName
-from apps.systems.universalis.match.values import WoundValues, wound_values
+from apps.systems.universalis.match.values import NO_REROLLS, WoundValues, wound_values
 
 ZONE_ROLL = {
     **dict.fromkeys(range(1, 7), ZoneName.TORSO),
@@ -45,6 +52,18 @@ def reduced_damage(victim: Unit, damage: int, effects: tuple[Effect, ...]) -> in
     return damage
 
 
+# A reroll's argument (``erschuetterung``, ``adaptiv``, ``robust``): when its owner uses it.
+REROLL_WHEN: Final = {"no": NEVER, "behind": BEHIND, "behind_or_tie": BEHIND_OR_TIE}
+REROLL_ARGS: Final = ("erschuetterung", "adaptiv", "robust")
+
+
+def reroll_args(args: Args) -> Rerolls:
+    """The owners' choice of the optional rerolls (10.3: "darf"), as a command says it: each
+    "no" (the default: never used unasked), "behind" or "behind_or_tie"."""
+    when = {name: args.text(name, "no", choices=tuple(REROLL_WHEN)) for name in REROLL_ARGS}
+    return Rerolls(**{name: REROLL_WHEN[value] for name, value in when.items()})
+
+
 def wound_roll(
     ctx: Ctx,
     attacker: Unit | None,
@@ -54,13 +73,15 @@ def wound_roll(
     extra: int = 0,
     cover: str = "none",
     partial: bool = False,
+    rerolls: Rerolls = NO_REROLLS,
 ) -> None:
-    """The wound against armour roll of a hit and the damage it does (10.4-10.5)."""
+    """The wound against armour roll of a hit and the damage it does (10.4-10.5); ``cover``
+    is the cover the victim touches (its armour bonus, 9.3), ``rerolls`` the owners' choice."""
     victim = ctx.unit(victim_id)
     if not victim.in_play:
         return
     zone = _hit_zone(ctx, victim)
-    values = wound_values(attacker, victim, weapon_, extra=extra, cover=cover)
+    values = wound_values(attacker, victim, weapon_, extra=extra, cover=cover, chosen=rerolls)
     wound, armour, rolls = _wound_rolls(ctx, values, weapon_, victim)
     ctx.emit(
         "wound_rolled",
@@ -278,6 +299,7 @@ def eliminate(ctx: Ctx, unit_id: int, *, cause: str) -> None:
     """Eliminated (11.2): every friend that perceives it tests for panic; its telematons panic;
     a telematon's elimination feeds back on its operator (19.8)."""
     unit = ctx.unit(unit_id)
+    runs = ctx.state.panic_moves_due
     ctx.emit(
         "eliminated",
         unit=unit_id,
@@ -285,7 +307,11 @@ def eliminate(ctx: Ctx, unit_id: int, *, cause: str) -> None:
         units={
             unit_id: {"eliminated": True, "ap": 0, "burning": None, "poison": 0, "panic": False}
         },
+        # A panicking model that falls before its round-start run makes none.
+        state={"panic_moves_due": tuple(u for u in runs if u != unit_id)},
     )
+    # Its melee ends with it (15).
+    release(ctx, unit_id)
     friends = [
         u for u in ctx.state.units if u.player == unit.player and u.in_play and u.id != unit_id
     ]
@@ -301,10 +327,16 @@ def eliminate(ctx: Ctx, unit_id: int, *, cause: str) -> None:
             units_due=[d.unit for d in due],
             state={"panic_due": ctx.state.panic_due + due},
         )
+    _feedback(ctx, unit)
+
+
+def _feedback(ctx: Ctx, unit: Unit) -> None:
+    """An eliminated telematon's operator makes an EH test or loses half the telematon's KO
+    (rounded down) in hit points (19.8)."""
     if unit.telematon and unit.operator is not None and ctx.unit(unit.operator).in_play:
         operator = ctx.unit(unit.operator)
         passed, roll = eh_test(ctx, operator, _("%(unit)s withstands the feedback (EH)"))
-        ctx.emit("feedback", unit=operator.id, telematon=unit_id, passed=passed, roll=dump(roll))
+        ctx.emit("feedback", unit=operator.id, telematon=unit.id, passed=passed, roll=dump(roll))
         if not passed:
             lose_hp(ctx, operator.id, unit.card.ko // 2, None, cause="feedback", shock=False)
 

@@ -17,7 +17,7 @@ from apps.systems.core.match import Args, Event, TimelineLine
 from apps.systems.core.rosters import CatalogData, RosterInput
 from apps.systems.core.schema import FieldSpec
 from apps.systems.universalis.catalog import Power, UnitCard
-from apps.systems.universalis.match import rounds
+from apps.systems.universalis.match import rounds, upgrades
 from apps.systems.universalis.match.commands import COMMAND_SPECS
 from apps.systems.universalis.match.context import Ctx
 from apps.systems.universalis.match.handlers import COMMANDS
@@ -83,8 +83,10 @@ def _unit(uid: int, player: int, name: str, card: UnitCard, powers: tuple[Power,
 class UniversalisEngine(RuleEngine[MatchState, Ctx]):
     system_name = "Universalis"
     # Events are patches naming fields of Unit, PlayerState and MatchState (``serial``): a
-    # renamed or removed field changes their shape.
-    schema_version = 1
+    # renamed or removed field changes their shape. Version 2 added the fields of SPEC §6's
+    # rulings (``upgrades``).
+    schema_version = 2
+    state_upgrades = {1: upgrades.state_v1_to_v2}
     handlers = COMMANDS
     appliers = APPLIERS
     specs = COMMAND_SPECS

@@ -17,6 +17,7 @@ from apps.systems.universalis.match import (  # noqa: F401 - imported for their 
     camouflage,
     conditions,
     damage,
+    engagement,
     melee,
     powers,
     ranged,

@@ -31,34 +31,44 @@ def decided_odds(a: int, b: int) -> Fraction:
     return odds.win / (odds.win + odds.loss)
 
 
+# When the owner of a reroll uses it (its choice, SPEC §6: "darf", l. 911, l. 929-930): never,
+# when its side is behind, or also at a tie.
+NEVER, BEHIND, BEHIND_OR_TIE = 0, 1, 2
+
+
 @dataclass(frozen=True)
 class Rerolls:
-    """Which rerolls a wound roll allows (each at most once): Erschütterung (the attacker forces
-    an armour reroll), Adaptiv (the defender rerolls its armour), Robust (the defender forces a
-    wound reroll)."""
+    """When a wound roll's rerolls are used (each at most once; ``NEVER``, ``BEHIND`` or
+    ``BEHIND_OR_TIE``): Erschütterung (the attacker forces an armour reroll), Adaptiv (the
+    defender rerolls its armour), Robust (the defender forces a wound reroll). Only a reroll
+    the effects allow and its owner chose is ever used."""
 
-    erschuetterung: bool = False
-    adaptiv: bool = False
-    robust: bool = False
+    erschuetterung: int = NEVER
+    adaptiv: int = NEVER
+    robust: int = NEVER
+
+
+def _wants(when: int, own: int, other: int) -> bool:
+    return (when >= BEHIND and own < other) or (when >= BEHIND_OR_TIE and own == other)
 
 
 def next_reroll(wound: int, armour: int, rerolls: Rerolls) -> str:
-    """The reroll the app uses now ("" for none): the side strictly behind uses its unused
-    rerolls, the attacker's first; nobody rerolls a tie (see the reference)."""
-    if wound < armour and rerolls.erschuetterung:
+    """The reroll used now ("" for none): each owner's as it chose for the standing totals,
+    the attacker's first (see the reference)."""
+    if _wants(rerolls.erschuetterung, wound, armour):
         return "erschuetterung"
-    if armour < wound and rerolls.adaptiv:
+    if _wants(rerolls.adaptiv, armour, wound):
         return "adaptiv"
-    if armour < wound and rerolls.robust:
+    if _wants(rerolls.robust, armour, wound):
         return "robust"
     return ""
 
 
 def used(rerolls: Rerolls, name: str) -> Rerolls:
     return Rerolls(
-        erschuetterung=rerolls.erschuetterung and name != "erschuetterung",
-        adaptiv=rerolls.adaptiv and name != "adaptiv",
-        robust=rerolls.robust and name != "robust",
+        erschuetterung=NEVER if name == "erschuetterung" else rerolls.erschuetterung,
+        adaptiv=NEVER if name == "adaptiv" else rerolls.adaptiv,
+        robust=NEVER if name == "robust" else rerolls.robust,
     )
 
 

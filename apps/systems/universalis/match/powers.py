@@ -8,7 +8,13 @@ from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import Args
 from apps.systems.universalis.catalog import PowerDuration, PowerRange
 from apps.systems.universalis.match import rules
-from apps.systems.universalis.match.acting import actor, flight_first, operator_ap_arg, spend
+from apps.systems.universalis.match.acting import (
+    actor,
+    answer_threat,
+    flight_first,
+    operator_ap_arg,
+    spend,
+)
 from apps.systems.universalis.match.combat import defence_test, readiness_test
 from apps.systems.universalis.match.context import Ctx, command, refuse
 from apps.systems.universalis.match.damage import lose_hp
@@ -18,6 +24,8 @@ from apps.systems.universalis.match.values import power_value
 
 
 def _use_marked(ctx: Ctx, unit: Unit, kind: str, index: int, args: Args) -> None:
+    """A trait or equipment with an action; ``target`` names the model it is used on (for the
+    log, and an attack on a direct threat may be made with it, 4.5.1)."""
     items = unit.card.traits if kind == "trait" else unit.card.equipment
     if not 0 <= index < len(items):
         raise refuse("unknown_item", f"{unit.name} has no {kind} number {index}.")
@@ -27,6 +35,7 @@ def _use_marked(ctx: Ctx, unit: Unit, kind: str, index: int, args: Args) -> None
         raise refuse("no_action", f"{item.name} needs no action: it always applies.")
     if item.uses is not None and uses[index] == 0:
         raise refuse("used_up", f"{item.name} has no single-use marker left.")
+    answer_threat(ctx, unit, (args.optional_int("target", lo=0, hi=999),))
     flight_first(ctx, unit)
     unit = spend(ctx, unit, item.ap, action=f"use_{kind}", operator_ap=operator_ap_arg(args))
     fields: dict[str, Any] = {}
@@ -39,13 +48,13 @@ def _use_marked(ctx: Ctx, unit: Unit, kind: str, index: int, args: Args) -> None
 
 @command("use_trait")
 def _use_trait(ctx: Ctx, args: Args) -> None:
-    unit = actor(ctx, args)
+    unit = actor(ctx, args, attack=True)
     _use_marked(ctx, unit, "trait", args.integer("trait", lo=0, hi=30), args)
 
 
 @command("use_equipment")
 def _use_equipment(ctx: Ctx, args: Args) -> None:
-    unit = actor(ctx, args)
+    unit = actor(ctx, args, attack=True)
     _use_marked(ctx, unit, "equipment", args.integer("equipment", lo=0, hi=30), args)
 
 
@@ -108,13 +117,15 @@ def _check_blocker(ctx: Ctx, blocker: Unit, owner: Unit) -> None:
         raise refuse("cannot_block", f"{blocker.name} cannot block powers.")
     if rules.reaction_refusal(blocker):
         raise refuse("cannot_react", f"{blocker.name} cannot react now.")
+    if blocker.engaged:
+        raise refuse("melee_reaction", f"{blocker.name} is in melee: it cannot block (15).")
 
 
 @command("use_power")
 def _use_power(ctx: Ctx, args: Args) -> None:
-    """Kraft einsetzen (X AP). A touch power on an enemy needs a won melee attack first
-    (``melee`` with on_win "power")."""
-    unit = actor(ctx, args)
+    """Kraft einsetzen (X AP), also in melee (15). A touch power on an enemy needs a won melee
+    attack first (``melee`` with on_win "power")."""
+    unit = actor(ctx, args, in_melee=True, attack=True)
     index = args.integer("power", lo=0, hi=20)
     if not 0 <= index < len(unit.powers):
         raise refuse("unknown_power", f"{unit.name} has no power number {index}.")
@@ -126,6 +137,7 @@ def _use_power(ctx: Ctx, args: Args) -> None:
         raise refuse("touch_needs_melee", "A touch power on an enemy needs a won melee first.")
     if target is not None and target.camouflaged and target.player != unit.player:
         raise refuse("target_camouflaged", f"{target.name} is camouflaged.")
+    answer_threat(ctx, unit, (None if target is None else target.id,))
     flight_first(ctx, unit)
     if resolve_power(ctx, unit, index, target, args) and target is not None:
         # Here, not in resolve_power: a touch power after a won melee is part of that

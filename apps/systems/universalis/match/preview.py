@@ -16,15 +16,17 @@ from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
 from apps.systems.universalis.match.combat import check_target, check_weapon
 from apps.systems.universalis.match.odds import (
+    Rerolls,
     WoundOdds,
     attribute_odds,
     comparative_odds,
     decided_odds,
     wound_odds,
 )
-from apps.systems.universalis.match.ranged import check_shot
+from apps.systems.universalis.match.ranged import armour_cover, check_shot
 from apps.systems.universalis.match.state import MatchState, Unit
 from apps.systems.universalis.match.values import (
+    NO_REROLLS,
     melee_tie_values,
     melee_values,
     shot_base,
@@ -57,13 +59,16 @@ def shot_odds(
     mode: str = "normal",
     distance: int = 0,
     cover: str = "none",
+    touching: bool = False,
     number: int = 0,
     count: int = 1,
     indirect: bool = False,
     friend_sees: bool = False,
+    rerolls: Rerolls = NO_REROLLS,
 ) -> ShotOdds | str:
     """The odds of one target's shot (its ``number`` among the shot's targets, ``count`` shots
-    on it), or the refusal code that forbids it: the code the command is refused with."""
+    on it, ``cover`` between, ``touching`` it, the owners' ``rerolls``), or the refusal code
+    that forbids it: the code the command is refused with."""
     try:
         weapon, penalty = check_shot(
             shooter, weapon_index, target, mode=mode, indirect=indirect, distance=distance
@@ -82,7 +87,12 @@ def shot_odds(
         count=count,
     )
     hit = wound_values(
-        shooter, target, weapon, extra=count - 1, cover="massive" if indirect else cover
+        shooter,
+        target,
+        weapon,
+        extra=count - 1,
+        cover=armour_cover(cover, touching=touching, indirect=indirect),
+        chosen=rerolls,
     )
     return ShotOdds(
         value=value,
@@ -103,6 +113,7 @@ def melee_odds(
     reckless: bool = False,
     attacker_zero: bool = False,
     defender_zero: bool = False,
+    rerolls: Rerolls = NO_REROLLS,
 ) -> MeleeOdds | str:
     """The odds of a melee attack with weapon ``weapon_index`` (-1 unarmed), or the refusal
     code that forbids it: the code the command is refused with."""
@@ -124,7 +135,7 @@ def melee_odds(
         defender_zero=defender_zero,
     )
     nk = comparative_odds(*values)
-    hit = wound_values(attacker, defender, weapon)
+    hit = wound_values(attacker, defender, weapon, chosen=rerolls)
     return MeleeOdds(
         values=values,
         nk=nk,

@@ -12,6 +12,7 @@ from apps.systems.universalis.catalog import Weapon
 from apps.systems.universalis.match import rules
 from apps.systems.universalis.match.acting import (
     actor,
+    answer_threat,
     flight_first,
     operator_ap_arg,
     reactor,
@@ -27,10 +28,17 @@ from apps.systems.universalis.match.combat import (
     use_weapon,
 )
 from apps.systems.universalis.match.context import SIDES, Ctx, command, refuse
-from apps.systems.universalis.match.damage import wound_roll
+from apps.systems.universalis.match.damage import reroll_args, wound_roll
+from apps.systems.universalis.match.odds import Rerolls
 from apps.systems.universalis.match.serial import dump
 from apps.systems.universalis.match.state import AreaShot, Roll, Unit
-from apps.systems.universalis.match.values import SHOT_EXTRA, dodge_values, shot_base, shot_value
+from apps.systems.universalis.match.values import (
+    NO_REROLLS,
+    SHOT_EXTRA,
+    dodge_values,
+    shot_base,
+    shot_value,
+)
 
 
 def _shots(args: Args, weapon_: Weapon, mode: str) -> list[tuple[Args, int]]:
@@ -90,15 +98,22 @@ def check_shot(
     return weapon_, penalty
 
 
-def _shoot(ctx: Ctx, unit: Unit, index: int, mode: str, args: Args) -> None:
-    # The order of the checks decides a bad command's refusal; ``check_shot`` (the preview's)
-    # keeps it.
-    weapon_ = check_weapon(unit, index, melee=False)
-    indirect = args.boolean("indirect")
-    check_indirect(weapon_, mode, indirect)
-    shots = _shots(args, weapon_, mode)
+def armour_cover(cover: str, *, touching: bool, indirect: bool) -> str:
+    """The cover whose armour bonus a hit target gets: the cover between shooter and target
+    (its FK malus) counts for the armour roll only when the target touches it (9.3, l. 774-776);
+    an indirect hit always as massive cover (14.11)."""
+    if indirect:
+        return "massive"
+    return cover if touching else "none"
+
+
+def _aim(
+    ctx: Ctx, unit: Unit, weapon_: Weapon, mode: str, args: Args
+) -> list[tuple[Unit | None, Args, int, int]]:
+    """The shot's targets, in the command's order: each model (none: an area weapon's point),
+    its arguments, its shots and its range penalty."""
     targets: list[tuple[Unit | None, Args, int, int]] = []
-    for target_args, count in shots:
+    for target_args, count in _shots(args, weapon_, mode):
         distance = target_args.integer("distance", lo=0, hi=500)
         penalty = range_penalty(unit, weapon_, mode, distance)
         target = (
@@ -107,8 +122,22 @@ def _shoot(ctx: Ctx, unit: Unit, index: int, mode: str, args: Args) -> None:
             else None
         )
         targets.append((target, target_args, count, penalty))
+    return targets
+
+
+def _shoot(
+    ctx: Ctx, unit: Unit, index: int, mode: str, args: Args, rerolls: Rerolls = NO_REROLLS
+) -> None:
+    # The order of the checks decides a bad command's refusal; ``check_shot`` (the preview's)
+    # keeps it.
+    weapon_ = check_weapon(unit, index, melee=False)
+    indirect = args.boolean("indirect")
+    check_indirect(weapon_, mode, indirect)
+    targets = _aim(ctx, unit, weapon_, mode, args)
     cost = rules.weapon_cost(unit, weapon_, SHOT_EXTRA[mode])
     if mode != "reaction":
+        # A shot with the direct threat among its targets attacks it (4.5.1).
+        answer_threat(ctx, unit, (t.id for t, _a, _c, _p in targets if t is not None))
         flight_first(ctx, unit)
     unit = spend(ctx, unit, cost, action=f"shot_{mode}", operator_ap=operator_ap_arg(args))
     reveal_attacker(ctx, unit)
@@ -154,10 +183,12 @@ def _shoot(ctx: Ctx, unit: Unit, index: int, mode: str, args: Args) -> None:
         if hit and target is not None:
             victim = _melee_victim(ctx, target, target_args)
             readiness_test(ctx, victim, unit)
-            cover = (
-                "massive" if indirect else target_args.text("cover", "none", choices=rules.COVERS)
+            cover = armour_cover(
+                target_args.text("cover", "none", choices=rules.COVERS),
+                touching=target_args.boolean("touching"),
+                indirect=indirect,
             )
-            wound_roll(ctx, unit, victim.id, weapon_, extra=count - 1, cover=cover)
+            wound_roll(ctx, unit, victim.id, weapon_, extra=count - 1, cover=cover, rerolls=rerolls)
 
 
 def _dodge(ctx: Ctx, target: Unit, shooter: Unit) -> int:
@@ -165,6 +196,8 @@ def _dodge(ctx: Ctx, target: Unit, shooter: Unit) -> int:
     shooter gets −1 (8.4)."""
     if rules.reaction_refusal(target) or target.prone:
         raise refuse("cannot_dodge", f"{target.name} cannot dodge now.")
+    if target.engaged:
+        raise refuse("melee_reaction", f"{target.name} is in melee: it cannot dodge (15).")
     target = spend(ctx, target, 1, action="dodge")
     outcome, roll = ctx.comparative(
         _("%(unit)s dodges %(shooter)s (AGI)"),
@@ -177,8 +210,14 @@ def _dodge(ctx: Ctx, target: Unit, shooter: Unit) -> int:
 
 
 def _melee_victim(ctx: Ctx, target: Unit, target_args: Args) -> Unit:
-    """Shooting into melee: every combatant is equally likely to be hit (14.8)."""
-    others = [ctx.unit(uid) for uid in target_args.ints("melee_with", hi=999, most=6)]
+    """Shooting into melee: every combatant is equally likely to be hit (14.8): the target and
+    its melee opponents (``melee_with``; by default those the app knows, ``Unit.engaged``)."""
+    opponents = (
+        target_args.ints("melee_with", hi=999, most=6)
+        if target_args.has("melee_with")
+        else list(target.engaged)
+    )
+    others = [ctx.unit(uid) for uid in opponents]
     combatants = [target, *[u for u in others if u.in_play and u.id != target.id]]
     if len(combatants) == 1:
         return target
@@ -247,6 +286,7 @@ def _area_hits(ctx: Ctx, args: Args) -> None:
         if victim.camouflaged:
             raise refuse("target_camouflaged", f"{victim.name} is camouflaged (16.2).")
         victims.append((victim, hit))
+    rerolls = reroll_args(args)
     ctx.emit("area_resolved", units_hit=[v.id for v, _h in victims], state={"area": None})
     for victim, hit in victims:
         if area.hit:
@@ -260,6 +300,7 @@ def _area_hits(ctx: Ctx, args: Args) -> None:
             extra=area.extra_strength,
             cover=cover,
             partial=hit.boolean("partial"),
+            rerolls=rerolls,
         )
 
 
@@ -267,16 +308,17 @@ def _area_hits(ctx: Ctx, args: Args) -> None:
 def _shoot_command(ctx: Ctx, args: Args) -> None:
     """Normaler Schuss (WK+1), Gezielter Schuss (WK+2: +2, bands doubled, no sustained fire),
     Schnellschuss (WK: −2)."""
-    unit = actor(ctx, args)
+    unit = actor(ctx, args, attack=True)
     mode = args.text("mode", "normal", choices=("normal", "aimed", "snap"))
-    _shoot(ctx, unit, args.integer("weapon", 0, lo=0, hi=20), mode, args)
+    _shoot(ctx, unit, args.integer("weapon", 0, lo=0, hi=20), mode, args, reroll_args(args))
 
 
 @command("reaction_fire")
 def _reaction_fire(ctx: Ctx, args: Args) -> None:
     """Reaktionsfeuer (WK, −1) with the weapon of its fire readiness, at an enemy that just
-    moved inside its perception range; the readiness is used up (14.3). Only the mover may be
-    shot at, so a sustained fire puts all its 1 + DF shots on it (14.12)."""
+    made a movement action (a move, a charge, a disengage) inside its perception range; the
+    readiness is used up (14.3). Only the mover may be shot at, so a sustained fire puts all
+    its 1 + DF shots on it (14.12)."""
     unit = reactor(ctx, args)
     last = ctx.state.last_action
     if unit.readiness is None:
@@ -288,7 +330,9 @@ def _reaction_fire(ctx: Ctx, args: Args) -> None:
         raise refuse("no_move", "Reaction fire answers an enemy's move.")
     situation = args.mapping("target")
     target = {
-        key: situation[key] for key in ("distance", "cover", "dodge", "shots") if key in situation
+        key: situation[key]
+        for key in ("distance", "cover", "touching", "dodge", "shots")
+        if key in situation
     }
     weapon_ = rules.weapon(unit, unit.readiness)
     target.setdefault("shots", 1 if weapon_.area else 1 + weapon_.df)
@@ -296,7 +340,7 @@ def _reaction_fire(ctx: Ctx, args: Args) -> None:
         "targets": [{"unit": mover.id, **target}],
         "indirect": args.boolean("indirect"),
     }
-    _shoot(ctx, unit, unit.readiness, "reaction", Args(shot))
+    _shoot(ctx, unit, unit.readiness, "reaction", Args(shot), reroll_args(args))
 
 
 @command("fire_readiness")

@@ -89,4 +89,20 @@ REFUSALS: Mapping[str, str] = {
     "empty_team": _("Each group needs at least 2 models."),
     "bad_model": _("A unit card of a group cannot be read."),
     "nothing_to_choose": _("There is nothing to choose from."),
+    "in_melee": _("In melee a model may only attack, attack recklessly, disengage or use a power."),
+    "melee_reaction": _(
+        "A model in melee reacts only with a counter-attack or an opportunity attack."
+    ),
+    "not_engaged": _("Only a model in melee disengages."),
+    "not_in_contact": _("Only a model the enemy was in base contact with attacks it as it goes."),
+    "attack_threat": _(
+        "The direct-threat test failed: the next action is an attack on the direct threat."
+    ),
+    "not_threat": _("The direct threat is an enemy model in play that is not camouflaged."),
+    "charge_pending": _("First the charge ends in its attack (after any reactions to its move)."),
+    "no_charge": _("No charge waits for its attack."),
+    "panic_moves_first": _("First the panicking models run, as the round begins."),
+    "no_panic_move": _("That model has no panic move to make now."),
+    "contact_friend": _("Only base contact with an enemy model is a melee."),
+    "contact_unchanged": _("The two models are already so."),
 }

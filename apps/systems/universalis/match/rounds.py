@@ -20,6 +20,7 @@ from apps.systems.universalis.match.context import (
     roll_data,
 )
 from apps.systems.universalis.match.damage import lose_hp, reduced_damage
+from apps.systems.universalis.match.melee import lapse_charge
 from apps.systems.universalis.match.missions import mission
 from apps.systems.universalis.match.order import (
     eligible,
@@ -41,6 +42,7 @@ def _pick(ctx: Ctx, args: Args) -> None:
     unit = ctx.unit(args.integer("unit", lo=0))
     if not picking(ctx.state):
         raise refuse("not_now", "Models are picked when both players still have one to pick.")
+    panic_moves_first(ctx)
     if unit not in eligible(ctx.state, player):
         raise refuse("not_eligible", f"{unit.name} cannot be picked now.")
     if ctx.state.players[player].pick is not None:
@@ -89,7 +91,14 @@ def _activate(ctx: Ctx, args: Args) -> None:
         if picking(ctx.state):
             raise refuse("pick_first", "Both players still have models: pick in secret.")
         raise refuse("not_eligible", f"{unit.name} cannot take its initiative phase now.")
+    panic_moves_first(ctx)
     _begin_phase(ctx, unit.id)
+
+
+def panic_moves_first(ctx: Ctx) -> None:
+    """The round's first phase waits for the panicking models' moves (5.5.1)."""
+    if ctx.state.panic_moves_due:
+        raise refuse("panic_moves_first", "First the panicking models run (round start).")
 
 
 def _begin_phase(ctx: Ctx, unit_id: int) -> None:
@@ -107,6 +116,7 @@ def _begin_phase(ctx: Ctx, unit_id: int) -> None:
                 "moved_cm": 0,
                 "threat_tested": False,
                 "threat_failed": False,
+                "must_attack": (),
                 "acted": False,
             }
             for u in group
@@ -145,6 +155,8 @@ def _end_phase(ctx: Ctx, args: Args) -> None:
     if ctx.state.phase is not Phase.ACTING or ctx.state.active is None:
         raise refuse("not_now", "No initiative phase is running.")
     blocked(ctx)
+    if ctx.state.charge is not None:
+        raise refuse("charge_pending", "First the charge ends in its attack.")
     unit = ctx.unit(ctx.state.active)
     if args.has("unit") and args.integer("unit", lo=0) != unit.id:
         raise refuse("not_active", "That model's phase is not running.")
@@ -172,8 +184,14 @@ def _finish_phase(ctx: Ctx) -> None:
     ctx.emit(
         "phase_ended",
         unit=active,
-        units={uid: {"activated": True} for uid in group},
-        state={"active": None, "phase": Phase.ORDER, "last_action": None, "follower": None},
+        units={uid: {"activated": True, "must_attack": ()} for uid in group},
+        state={
+            "active": None,
+            "phase": Phase.ORDER,
+            "last_action": None,
+            "follower": None,
+            "charge": None,
+        },
     )
     if follower is not None and ctx.unit(follower).in_play and not ctx.unit(follower).activated:
         _begin_phase(ctx, follower)
@@ -183,7 +201,9 @@ def _finish_phase(ctx: Ctx) -> None:
 
 
 def settle(ctx: Ctx) -> None:
-    """After a command: an active model that left play ends its phase once nothing waits."""
+    """After a command: a charge whose model or target is gone lapses; an active model that
+    left play ends its phase once nothing waits."""
+    lapse_charge(ctx)
     state = ctx.state
     if (
         state.phase is Phase.ACTING

@@ -82,7 +82,7 @@ def _start_game(ctx: Ctx, args: Args) -> None:
 
 def start_round(ctx: Ctx, number: int) -> None:
     """AP refilled to 6 (telematons 2) plus the carried AP, at most 12; shock tokens cost 1 AP
-    each (5.5.1, 11.5)."""
+    each (5.5.1, 11.5); the panicking models are due to move (``panic_move``)."""
     units: dict[int, dict[str, Any]] = {}
     for unit in ctx.state.units:
         if not unit.in_play:
@@ -106,6 +106,7 @@ def start_round(ctx: Ctx, number: int) -> None:
             "active": None,
             "follower": None,
             "last_action": None,
+            "panic_moves_due": tuple(u.id for u in ctx.state.units if u.in_play and u.panic),
         },
     )
 

@@ -96,6 +96,12 @@ class Unit:
     threat_tested: bool = False  # the direct-threat EH test of this phase is made
     threat_failed: bool = False  # ... and failed: no disengaging this phase
     acted: bool = False  # took an action in this phase (flight moves first)
+    # The enemy models it is in melee with (base contact, 15): from a charge or base contact
+    # until it disengages, is pushed out of contact or its opponent is gone.
+    engaged: tuple[int, ...] = ()
+    # A failed direct-threat test: its next action must attack one of these (4.5.1).
+    must_attack: tuple[int, ...] = ()
+    ambush_round: int = 0  # the round it attacked out of camouflage (15.7.3): its bonus lasts
 
     @property
     def in_play(self) -> bool:
@@ -141,12 +147,25 @@ class PanicDue:
 
 @dataclass(frozen=True)
 class LastAction:
-    """The action other models may react to: ``kind`` move, melee, disengage."""
+    """The action other models may react to: ``kind`` move, melee, disengage; ``left`` the
+    models a disengaging model was in base contact with (they may attack it as it goes)."""
 
     kind: str
     unit: int
     target: int | None = None
     reckless_lost: bool = False
+    left: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Charge:
+    """An Angriffsbewegung that reached base contact: reactions to the move come first, then
+    it becomes the attack (8.3, 14.3) with its weapon, paid with the move."""
+
+    unit: int
+    target: int
+    weapon: int
+    reckless: bool = False
 
 
 @dataclass(frozen=True)
@@ -183,8 +202,10 @@ class MatchState:
     follower: int | None = None  # the initiative loser's unit, whose phase comes next
     burning_due: tuple[int, ...] = ()  # models that must test their burning first
     last_action: LastAction | None = None
+    charge: Charge | None = None  # a charge waiting for its attack
     area: AreaShot | None = None
     panic_due: tuple[PanicDue, ...] = ()
+    panic_moves_due: tuple[int, ...] = ()  # panicking models to move at the round's start
     last_rolls: tuple[Roll, ...] = ()
     result: Result | None = None
 

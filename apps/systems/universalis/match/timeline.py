@@ -484,6 +484,40 @@ def _fled(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
     return TimelineLine(template, {"unit": _name(state, data.get("unit"))})
 
 
+@line("charge_declared")
+def _charge(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    return TimelineLine(
+        _("%(unit)s charges into base contact with %(target)s: the attack follows."),
+        {"unit": _name(state, data.get("unit")), "target": _name(state, data.get("target"))},
+    )
+
+
+_simple("charge_lapsed", _("The charge of %(unit)s comes to nothing."))
+
+
+@line("contact_set")
+def _contact(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    template = (
+        _("%(unit)s and %(other)s are in base contact: in melee.")
+        if data.get("touching")
+        else _("%(unit)s and %(other)s are no longer in base contact.")
+    )
+    return TimelineLine(
+        template,
+        {"unit": _name(state, data.get("unit")), "other": _name(state, data.get("other"))},
+    )
+
+
+@line("panic_moved")
+def _panic_moved(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    template = (
+        _("%(unit)s panics at the round's start and runs off the table.")
+        if data.get("left_table")
+        else _("%(unit)s panics at the round's start and runs towards the table edge.")
+    )
+    return TimelineLine(template, {"unit": _name(state, data.get("unit"))})
+
+
 @line("corrected")
 def _corrected(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
     values = ", ".join(f"{key} {value}" for key, value in data.get("values", {}).items())

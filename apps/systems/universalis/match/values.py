@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 from apps.systems.universalis.catalog import Attribute, Effect, Power, Size, Weapon
 from apps.systems.universalis.match import rules
-from apps.systems.universalis.match.odds import Rerolls
+from apps.systems.universalis.match.odds import NEVER, Rerolls
 from apps.systems.universalis.match.state import MatchState, Unit
 
+NO_REROLLS = Rerolls()
 SHOT_EXTRA = {"normal": 1, "aimed": 2, "snap": 0, "reaction": 0}
 SHOT_MODIFIER = {"normal": 0, "aimed": 2, "snap": -2, "reaction": -1}
 
@@ -123,20 +124,31 @@ def melee_values(
     attacker_zero: bool = False,
     defender_zero: bool = False,
 ) -> tuple[int, int]:
-    """The comparative NK roll of a melee attack: the attacker's value with camouflage (+2, +3
-    active, as it attacks from hiding), reckless (+3) and charge (+2 unless the defender is in
-    defence); the defender's (15.2-15.7)."""
-    bonus = 0
-    if attacker.camouflaged and attacker.card.camouflage is not None:
-        bonus += 3 if attacker.card.camouflage.active else 2
+    """The comparative NK roll of a melee attack: the attacker's value with reckless (+3) and
+    charge (+2 unless the defender is in defence); both with camouflage's bonus
+    (``camouflage_bonus``) (15.2-15.7)."""
     value_a = (
         melee_value(state, attacker, defender, friends, zero=attacker_zero)
-        + bonus
+        + camouflage_bonus(state, attacker)
         + (3 if reckless else 0)
         + (2 if charge and not defender.defence else 0)
     )
-    value_d = melee_value(state, defender, attacker, enemy_friends, zero=defender_zero)
+    value_d = melee_value(
+        state, defender, attacker, enemy_friends, zero=defender_zero
+    ) + camouflage_bonus(state, defender)
     return value_a, value_d
+
+
+def camouflage_bonus(state: MatchState, unit: Unit) -> int:
+    """A camouflaged model that attacks gets +2 on its NK roll for the first round of the
+    fight (15.7.3, l. 1439), +1 more with active camouflage (16.2.1, l. 1501): from hiding, and
+    on every NK roll of the rest of the round it attacked in (``Unit.ambush_round``)."""
+    camouflage = unit.card.camouflage
+    if camouflage is None:
+        return 0
+    if unit.camouflaged or (unit.ambush_round and unit.ambush_round == state.round):
+        return 3 if camouflage.active else 2
+    return 0
 
 
 def melee_tie_values(state: MatchState, attacker: Unit, defender: Unit) -> tuple[int, int]:
@@ -189,11 +201,18 @@ class WoundValues:
 
 
 def wound_values(
-    attacker: Unit | None, victim: Unit, weapon: Weapon, *, extra: int = 0, cover: str = "none"
+    attacker: Unit | None,
+    victim: Unit,
+    weapon: Weapon,
+    *,
+    extra: int = 0,
+    cover: str = "none",
+    chosen: Rerolls = NO_REROLLS,
 ) -> WoundValues:
-    """Strength (doubled by Explosiv, +1 per extra shot) against protection with the cover's
-    armour bonus and active camouflage's +1 (not against Schrapnell); both with their critical
-    malus (10.4)."""
+    """Strength (doubled by Explosiv, +1 per extra shot) against protection with the armour
+    bonus of the cover the victim touches and active camouflage's +1 (not against
+    Schrapnell); both with their critical malus (10.4). The rerolls are those the effects allow
+    as their owners ``chosen`` (10.3)."""
     effects = active_effects(weapon.effects, victim)
     ko = attacker.card.ko if attacker is not None else 0
     strength = weapon.strength_for(ko) * (2 if Effect.EXPLOSIV in effects else 1) + extra
@@ -208,9 +227,9 @@ def wound_values(
         wound=strength + (rules.critical_modifier(attacker) if attacker else 0),
         armour=armour_value + rules.critical_modifier(victim),
         rerolls=Rerolls(
-            erschuetterung=Effect.ERSCHUETTERUNG in effects,
-            adaptiv=Effect.ADAPTIV in armour_effects,
-            robust=Effect.ROBUST in armour_effects,
+            erschuetterung=chosen.erschuetterung if Effect.ERSCHUETTERUNG in effects else NEVER,
+            adaptiv=chosen.adaptiv if Effect.ADAPTIV in armour_effects else NEVER,
+            robust=chosen.robust if Effect.ROBUST in armour_effects else NEVER,
         ),
         effects=effects,
     )

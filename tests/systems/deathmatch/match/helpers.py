@@ -242,6 +242,8 @@ class Game:
         self.log: list[Event | Patch] = []
         self.state: MatchState = ENGINE.initial_state()
         self.replica: MatchState = ENGINE.initial_state()
+        # Where each command's events begin in the log, for ``undo``.
+        self._marks: list[int] = []
         self._key = json.dumps([setup_, seed], sort_keys=True)
         if not self._restore(("start", self._key)):
             self._record(ENGINE.start(setup_, self.rng))
@@ -273,9 +275,22 @@ class Game:
         events: list[Event] = []
         for command in commands:
             new = ENGINE.decide(self.state, command, self.rng)
+            self._marks.append(len(self.log))
             self._record(new)
             events += new
         return events
+
+    def undo(self) -> list[Event]:
+        """What the Django layer's undo does: the state rebuilt from the log without the last
+        command (and the decks stacked after it), then the events the engine keeps from what
+        that command did (``undo_events``: the cards it revealed stay drawn)."""
+        mark = self._marks.pop()
+        rebuilt = self._replayed(self.log[:mark])
+        kept = ENGINE.undo_events(self.state, rebuilt)
+        del self.log[mark:]
+        self.state = self.replica = rebuilt
+        self._record(kept)
+        return kept
 
     def refused(self, type_: str, code: str, /, **args: Any) -> RuleViolation:
         """The command is illegal with ``code``, and the state passed in is unchanged."""
@@ -316,16 +331,22 @@ class Game:
         snapshot = ENGINE.dump_state(self.state)
         reloaded = ENGINE.load_state(json.loads(json.dumps(snapshot)))
         assert ENGINE.dump_state(reloaded) == snapshot, "the snapshot does not reload"
-        state = ENGINE.initial_state()
-        for entry in self.log:
-            if isinstance(entry, Patch):
-                state = state.with_player(entry.player, deck=entry.deck)
-            else:
-                state = ENGINE.apply(state, roundtrip(entry))
+        state = self._replayed(self.log)
         assert ENGINE.dump_state(state) == ENGINE.dump_state(self.state)
         if not any(isinstance(entry, Patch) for entry in self.log):
             plain = replay(ENGINE, [roundtrip(e) for e in self.log if isinstance(e, Event)])
             assert ENGINE.dump_state(plain) == ENGINE.dump_state(self.state)
+
+    @staticmethod
+    def _replayed(log: Sequence[Event | Patch]) -> MatchState:
+        """The state the log (events through JSON, and the decks a test stacked) folds to."""
+        state = ENGINE.initial_state()
+        for entry in log:
+            if isinstance(entry, Patch):
+                state = state.with_player(entry.player, deck=entry.deck)
+            else:
+                state = ENGINE.apply(state, roundtrip(entry))
+        return state
 
     # --- Looking ---------------------------------------------------------------------------
 

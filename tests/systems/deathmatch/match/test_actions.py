@@ -318,12 +318,13 @@ def test_charge_costs_two_ap_and_boosts_the_wound_flip_on_a_hit(game: Game) -> N
     assert one(events, "wounded")["damage"] == 2
 
 
-def test_charge_flesh_wound_cancels_the_charge_boost(game: Game) -> None:
+def test_charge_flesh_wound_gets_no_charge_boost(game: Game) -> None:
+    # SPEC §6: the charge's ⬠ only "im Falle eines erfolgreichen Treffers" (test_rulings).
     game.activate(0)
-    game.stack(0, [3, 4])
+    game.stack(0, [3, 4, 1])
     events = game.do("charge", weapon=1, targets=[target(3)])
     assert one(events, "hit_resolved")["targets"][0]["outcome"] == "graze"
-    assert one(events, "wound_flipped")["flip"]["modifier"] == 0
+    assert one(events, "wound_flipped")["flip"]["modifier"] == -1
 
 
 def test_charge_attacks_with_a_melee_weapon(game: Game) -> None:

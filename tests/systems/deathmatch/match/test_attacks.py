@@ -556,16 +556,14 @@ def test_limitiert_uses_one_ammo_marker_per_attack_and_stops_when_empty() -> Non
     g.do("melee_attack", weapon=1, targets=[target(3)])
 
 
-def test_a_respawn_does_not_refill_limitiert_ammunition() -> None:
-    # RESPAWN removes "alle Marker und Effekte" but equipment is kept; the app reads the
-    # Munitionsmarker as part of the weapon, not as a status marker (reference "Where the app
-    # decides").
+def test_a_respawn_refills_limitiert_ammunition() -> None:
+    # RESPAWN removes "alle Marker und Effekte", the ammunition markers included (SPEC §6).
     rocket = weapon("Rakete", rules=["Limitiert (2)"])
     g = duel([profile("Anna Rakete", weapons=(rocket, BLADE))], mode="flag-rush")
     shoot(g, [1], target(3))
     g.do("auto_hit", unit=0, strength=9, cause="effect")
     assert g.unit(0).respawns == 1 and g.unit(0).lp == 6
-    assert g.unit(0).ammo == (1, None)
+    assert g.unit(0).ammo == (2, None)
 
 
 def test_schwerfaellig_costs_two_ap_and_is_not_allowed_in_readiness() -> None:

@@ -61,14 +61,13 @@ def test_each_player_receives_one_of_every_chosen_option() -> None:
     g.refused("deployment_flip", "not_now")
     g.do("choose_gadget", player=0, option=1)
     g.refused("choose_gadget", "gadget_chosen", player=0, option=4)
-    events = g.do("choose_gadget", player=1, option=1)
+    events = g.do("choose_gadget", player=1, option=4)
     placed = one(events, "gadgets_placed")
-    # The same option picked twice: two healing stations for each player.
     assert [(x["id"], x["option"], x["owner"]) for x in placed["gadgets"]] == [
         ("G1", 1, 0),
         ("G2", 1, 1),
-        ("G3", 1, 0),
-        ("G4", 1, 1),
+        ("G3", 4, 0),
+        ("G4", 4, 1),
     ]
     assert g.state.awaiting == "deployment_flip"
 
@@ -97,7 +96,7 @@ def test_teleport_and_jump_fields_need_no_bookkeeping() -> None:
 # --- Stations -----------------------------------------------------------------------------------
 
 
-def test_healing_station_restores_1d5_lost_lp_to_the_first_model_per_turn() -> None:
+def test_healing_station_restores_1d5_lost_lp_to_the_first_model() -> None:
     g = with_gadgets(1, 4)
     g.do("adjust", unit=0, lp=1)
     g.do("adjust", unit=1, lp=5)
@@ -110,7 +109,7 @@ def test_healing_station_restores_1d5_lost_lp_to_the_first_model_per_turn() -> N
     g.activate(3)
     g.end()
     g.activate(1)
-    events = g.do("touch_gadget", unit=1, gadget="G1")
+    events = g.do("touch_gadget", unit=1, gadget="G2")
     # Never above the model's LP.
     assert g.unit(1).lp == 6
 
@@ -224,7 +223,7 @@ def test_power_ups_are_lost_on_respawn() -> None:
 # --- Erlöser ------------------------------------------------------------------------------------
 
 
-def test_erloeser_is_active_only_from_the_start_of_rounds_two_and_four() -> None:
+def test_erloeser_is_active_only_in_rounds_two_and_four() -> None:
     g = with_gadgets(8, 1)
     g.activate(0)
     g.refused("touch_gadget", "gadget_inactive", unit=0, gadget="G1")
@@ -236,7 +235,7 @@ def test_erloeser_is_active_only_from_the_start_of_rounds_two_and_four() -> None
     assert g.unit(0).erloeser
     g.end()
     g.activate(3)
-    g.refused("touch_gadget", "gadget_inactive", unit=3, gadget="G1")
+    g.refused("touch_gadget", "gadget_used", unit=3, gadget="G1")
     g.next_round()
     assert g.state.round == 3
     g.activate(0)
@@ -350,7 +349,8 @@ def test_drone_profile_and_weapon() -> None:
         2,
         1,
     )
-    assert [u.kind for u in g.state.units[6:]] == [UnitKind.DRONE] * 4
+    # Both chose the drone: one each (SPEC §6, test_rulings).
+    assert [u.kind for u in g.state.units[6:]] == [UnitKind.DRONE] * 2
 
 
 def test_destroyed_drone_does_not_respawn_and_gives_no_knock_out_vp() -> None:

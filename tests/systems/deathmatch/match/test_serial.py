@@ -4,13 +4,17 @@ events, so old matches must stay replayable)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from cattrs.errors import ClassValidationError
 
-from apps.systems.core.match import Event
+from apps.systems.core.match import Event, replay
 from apps.systems.deathmatch.match.engine import DeathmatchEngine
 from apps.systems.deathmatch.match.serial import dump, load
 from apps.systems.deathmatch.match.state import Attack, AttackKind, Target
+from tests.systems.deathmatch.match.helpers import Game, setup
+from tests.systems.deathmatch.match.version_2 import v2_event_data, v2_snapshot
 
 
 def auto_attack(**fields: object) -> Attack:
@@ -70,3 +74,25 @@ def test_an_attack_with_unknown_fields_or_continuation_is_refused() -> None:
         load({**data, "bogus": 1}, Attack)
     with pytest.raises(ClassValidationError):
         load({**data, "then": "somewhere"}, Attack)
+
+
+def test_a_version_2_log_and_snapshot_replay_to_the_state_they_recorded() -> None:
+    # Schema version 3 (SPEC §6 rulings) added standing modifiers, the round a station was
+    # used in and ``gadget_used.round``. A version-2 match keeps its outcome: a station used
+    # then counts as used in no known round.
+    game = Game(setup("flag-rush", gadgets=True))
+    game.do("choose_gadget", player=0, option=1)
+    game.do("choose_gadget", player=1, option=7)
+    game.to_round_one()
+    game.do("adjust", unit=0, lp=2)
+    game.activate(0)
+    game.do("touch_gadget", unit=0, gadget="G1")
+    engine = DeathmatchEngine()
+    stored = [Event(e.type, json.loads(json.dumps(v2_event_data(e)))) for e in game.events]
+    events = [engine.upgrade_event(event, 2) for event in stored]
+    recorded = v2_snapshot(json.loads(json.dumps(engine.dump_state(game.state))))
+    upgraded = engine.upgrade_state(recorded, 2)
+    replayed = replay(engine, events)
+    assert engine.dump_state(replayed) == upgraded
+    assert engine.dump_state(engine.load_state(upgraded)) == upgraded
+    assert replayed.gadgets[0].used_round == 0 and replayed.units[0].lp == game.unit(0).lp

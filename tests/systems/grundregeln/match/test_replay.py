@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from apps.systems.core.match import Event
+from apps.systems.core.match import Event, replay
 from apps.systems.grundregeln.match.commands import COMMAND_SPECS
 from tests.systems.grundregeln.match.helpers import (
     ENGINE,
@@ -18,11 +19,14 @@ from tests.systems.grundregeln.match.helpers import (
     model,
     npc,
     profile,
+    roundtrip,
     scenario,
     setup,
 )
 
 Scenario = Callable[[], Game]
+# A recorded match in schema version 1 (a golden log: read here, never edited).
+GOLDEN = Path(__file__).resolve().parents[3] / "golden" / "grundregeln" / "seed-1.json"
 SCENARIOS: dict[str, Scenario] = {}
 
 
@@ -88,8 +92,10 @@ def _reorder() -> Game:
 @covers("resolve")
 def _resolve() -> Game:
     g = _react()
-    for _ in range(3):
+    for _ in range(2):
         g.do("resolve")
+    # The strike, measured after the reactions: one die fewer, turned on Ben 2.
+    g.do("resolve", modifier=-1, target=g.unit("Ben 2"))
     return g
 
 
@@ -104,7 +110,7 @@ def _skip() -> Game:
 def _move_npc() -> Game:
     g = _skip()
     g.do("move_npc", unit=g.unit("Bürger"), action="sprint")
-    g.do("react", unit=g.unit("Anna 1"), action="block")
+    g.do("react", unit=g.unit("Ben 1"), action="block")
     for _ in range(2):
         g.do("resolve")
     return g
@@ -201,6 +207,33 @@ def test_replay_equals_snapshot(name: str) -> None:
     # The snapshot survives the JSON round trip the database gives it.
     data = json.loads(json.dumps(ENGINE.dump_state(g.state)))
     assert ENGINE.dump_state(ENGINE.load_state(data)) == ENGINE.dump_state(g.state)
+
+
+def test_a_version_1_log_and_snapshot_replay_and_load_unchanged() -> None:
+    """Schema version 2 lets a resolution carry the modifier and the melee target the table
+    measured after the reactions; a version-1 resolution measured nothing, so version-1 events
+    and snapshots (here: a recorded match, and a snapshot taken in the middle of an exchange)
+    are brought forward unchanged and rebuild the same states."""
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    assert golden["state_version"] == 1 and {e["version"] for e in golden["events"]} == {1}
+    events = [ENGINE.upgrade_event(Event(e["type"], e["data"]), 1) for e in golden["events"]]
+    assert [dict(e.data) for e in events] == [e["data"] for e in golden["events"]]
+    replayed = json.loads(json.dumps(ENGINE.dump_state(replay(ENGINE, events))))
+    assert replayed == ENGINE.upgrade_state(golden["state"], 1)
+    g = _react()
+    g.do("resolve")
+    # Written by version 1 the same way: no resolution measured anything yet.
+    snapshot = json.loads(json.dumps(ENGINE.dump_state(g.state)))
+    assert ENGINE.load_state(ENGINE.upgrade_state(snapshot, 1)) == g.state
+    old_log = [ENGINE.upgrade_event(roundtrip(event), 1) for event in g.log]
+    assert replay(ENGINE, old_log) == g.state
+
+
+def test_a_measured_resolution_is_written_into_its_event() -> None:
+    g = _resolve()
+    resolved = [e.data for e in g.log if e.type == "action_resolved"][-1]
+    assert (resolved["modifier"], resolved["target"]) == (-1, g.unit("Ben 2"))
+    assert g.state.pending is None and g.unit("Ben 2") in g.model("Anna 1").engaged
 
 
 def test_a_refused_command_changes_nothing() -> None:

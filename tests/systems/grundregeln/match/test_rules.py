@@ -464,14 +464,7 @@ def test_a_model_that_reacted_cannot_activate_later_in_the_round() -> None:
     g.do("resolve")
     g.do("resolve")
     assert g.state.turn == 1
-    g.refused("declare", "already_reacted", unit=g.unit("Ben 1"), action="walk")
-
-
-def test_a_model_that_acted_cannot_react() -> None:
-    g = started()
-    g.act("Anna 1", "walk")
-    g.do("declare", unit=g.unit("Ben 1"), action="walk")
-    g.refused("react", "already_activated", unit=g.unit("Anna 1"), action="block")
+    g.refused("declare", "already_activated", unit=g.unit("Ben 1"), action="walk")
 
 
 def test_a_side_whose_models_all_reacted_has_nothing_left_to_activate() -> None:
@@ -484,19 +477,6 @@ def test_a_side_whose_models_all_reacted_has_nothing_left_to_activate() -> None:
     assert g.state.turn == 0
     g.act("Anna 2", "walk")
     assert g.state.round == 2 and g.phase is Phase.ROUND_START
-
-
-def test_a_reaction_aims_at_the_acting_model() -> None:
-    g = started()
-    g.do("declare", unit=g.unit("Anna 1"), action="walk")
-    g.refused(
-        "react", "reaction_target", unit=g.unit("Ben 1"), action="strike", target=g.unit("Anna 2")
-    )
-    g.refused(
-        "react", "reaction_target", unit=g.unit("Ben 1"), action="push", target=g.unit("Ben 2")
-    )
-    g.do("react", unit=g.unit("Ben 1"), action="push", target=g.unit("Anna 1"))
-    assert g.state.pending.reactions[0].target == g.unit("Anna 1")
 
 
 def test_no_reaction_is_declared_once_resolution_began() -> None:
@@ -756,6 +736,24 @@ def test_active_npcs_act_in_the_npc_phase_and_models_may_react() -> None:
     assert g.phase is Phase.NPC_MOVES
 
 
+def test_the_round_end_frees_the_reactions_for_the_npc_phase() -> None:
+    """The app's decision: the NPC phase follows the round end, which removes the markers
+    (Spielablauf 4-5), so a model that reacted in the action phase may react once more in the
+    NPC phase, and an active NPC that reacted still acts."""
+    g = npc_game()
+    g.do("declare", unit=g.unit("Anna 1"), action="walk")
+    g.do("react", unit=g.unit("Ben 1"), action="block")
+    g.do("react", unit=g.unit("Hund"), action="block")
+    for _ in range(3):
+        g.do("resolve")
+    for unit in ("Ben 2", "Anna 2"):
+        g.act(unit, "walk")
+    assert g.phase is Phase.NPC_ACTIONS and not g.model("Ben 1").reacted
+    g.do("declare", unit=g.unit("Hund"), action="walk")
+    g.do("react", unit=g.unit("Ben 1"), action="block")
+    g.refused("react", "already_reacted", unit=g.unit("Ben 1"), action="walk")
+
+
 def test_an_active_npc_may_do_nothing() -> None:
     g = npc_game()
     finish_actions(g)
@@ -877,14 +875,14 @@ def test_models_may_react_to_a_passive_npc_move() -> None:
     g.refused("end_npc_moves", "action_pending", player=0)
     g.refused("react", "npc_passive", unit=g.unit("Ben 1"), action="strike")
     g.do("react", unit=g.unit("Ben 1"), action="push")
-    g.do("react", unit=g.unit("Anna 2"), action="block")
+    g.do("react", unit=g.unit("Ben 2"), action="block")
     pushed = g.dice(3).do("resolve")
     assert g.event(pushed, "pushed")["target"] == g.unit("Bürger 1")
     g.do("resolve")
     moved = g.do("resolve")
     assert g.types(moved)[:3] == ["action_resolved", "moved", "npc_moved"]
     assert g.state.turn == 1 and g.state.pending is None
-    assert g.model("Ben 1").reacted and g.model("Anna 2").blocking
+    assert g.model("Ben 1").reacted and g.model("Ben 2").blocking
 
 
 def test_a_player_may_stop_moving_npcs() -> None:

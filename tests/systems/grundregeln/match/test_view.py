@@ -14,6 +14,7 @@ from apps.systems.core.match import Args, Command
 from apps.systems.grundregeln.match.refusals import REFUSALS
 from apps.systems.grundregeln.match.tracker.page import TrackerView
 from tests.systems.grundregeln.match.helpers import (
+    CROSSBOW,
     ENGINE,
     Game,
     model,
@@ -125,10 +126,11 @@ def test_push_buttons_carry_the_exact_odds_of_the_push_roll() -> None:
     texts = [line.params for line in target.button.odds]
     assert texts == [{"mean": "4.08", "p": "17 % (1/6)"}]
     g.do("declare", unit=g.unit("Anna 1"), action="walk")
-    push = next(
-        b for b in buttons(g, "Ben 1") if b.command == "react" and args(b)["action"] == "push"
-    )
-    assert [line.params for line in push.odds] == texts
+    reaction = view(g, "Ben 1", wizard="push").wizard
+    assert reaction is not None and reaction.reaction
+    at_anna = next(t for t in reaction.targets if t.model.name == "Anna 1")
+    assert at_anna.button.sends is not None and at_anna.button.sends.type == "react"
+    assert [line.params for line in at_anna.button.odds] == texts
 
 
 def test_the_target_choice_asks_a_model_without_a_melee_weapon_for_its_attack_dice() -> None:
@@ -146,38 +148,103 @@ def test_the_target_choice_asks_a_model_without_a_melee_weapon_for_its_attack_di
     assert "wizard:shoot" not in {b.command for b in buttons(g, "Faust")}
 
 
-def test_a_reaction_strike_without_a_melee_weapon_has_a_dice_input() -> None:
+def test_a_reaction_strike_without_a_melee_weapon_asks_for_its_attack_dice() -> None:
     unarmed = profile("Faust", weapons=[])
     g = Game(setup([[model(profile("Anna"))], [model(unarmed)]])).begin()
     g.do("declare", unit=g.unit("Anna"), action="walk")
-    strike = button_for(g, "Faust", "strike")
-    assert strike.enabled and [i.name for i in strike.inputs] == ["args.dice:int"]
-    assert strike.sends == Command(
-        "react", {"unit": g.unit("Faust"), "action": "strike", "dice": 1}
+    wizard = view(g, "Faust", wizard="strike", dice="2").wizard
+    assert wizard is not None and wizard.reaction and wizard.dice == 2
+    (target,) = wizard.targets
+    assert target.button.enabled and target.button.sends == Command(
+        "react",
+        {"unit": g.unit("Faust"), "action": "strike", "target": g.unit("Anna"), "dice": 2},
     )
     armed = Game(setup()).begin()
     armed.do("declare", unit=armed.unit("Anna 1"), action="walk")
-    strike = button_for(armed, "Ben 1", "strike")
-    assert strike.inputs == () and strike.odds
+    strike = view(armed, "Ben 1", wizard="strike").wizard
+    assert strike is not None and strike.dice is None and strike.targets[0].button.odds
+
+
+def test_a_model_that_has_acted_is_offered_its_reaction() -> None:
+    """l. 71: "Alle Modelle mit Sicht dürfen reagieren, die nicht auf der Flucht sind" (SPEC
+    §6: also one that has already acted this round)."""
+    g = Game(setup()).begin()
+    g.act("Anna 1", "walk")
+    g.do("declare", unit=g.unit("Ben 1"), action="walk")
+    pending = view(g).pending
+    assert pending is not None
+    assert [m.name for m in pending.reactors] == ["Anna 1", "Anna 2"]
+    assert ("react", "block") in commands(buttons(g, "Anna 1"))
+
+
+def test_a_reaction_with_a_target_opens_the_choice_of_every_model_it_may_name() -> None:
+    """l. 65: "Jede einfache Aktion kann als Reaktion genutzt werden": a strike at any enemy, a
+    push of any model, an item handed to a friend; the acting model comes first."""
+    g = Game(setup()).begin()
+    g.do("declare", unit=g.unit("Anna 2"), action="walk")
+    links = {b.command: b for b in buttons(g, "Ben 1") if b.is_wizard}
+    for kind in ("strike", "push", "hand_over"):
+        assert links[f"wizard:{kind}"].enabled
+    strike = view(g, "Ben 1", wizard="strike").wizard
+    assert strike is not None and strike.reaction
+    assert [t.model.name for t in strike.targets] == ["Anna 2", "Anna 1"]
+    assert strike.targets[1].button.sends == Command(
+        "react", {"unit": g.unit("Ben 1"), "action": "strike", "target": g.unit("Anna 1")}
+    )
+    hand_over = view(g, "Ben 1", wizard="hand_over").wizard
+    assert hand_over is not None and [t.model.name for t in hand_over.targets] == ["Ben 2"]
+    queries = [dict(params) for params, _view in ENGINE.reachable_screens(g.state)]
+    assert {"unit": str(g.unit("Ben 1")), "wizard": "hand_over"} in queries
+
+
+def test_only_the_other_players_models_may_react_to_a_passive_npc_move() -> None:
+    """l. 71: "Der passive Spieler sagt seine Reaktionen für die Einheiten/Modelle an": Anna
+    moves the NPC, Ben's models may react."""
+    g = npc_game()
+    finish_actions(g)
+    g.do("skip_npc", unit=g.unit("Hund"))
+    g.do("move_npc", unit=g.unit("Bürger 1"), action="walk")
+    pending = view(g).pending
+    assert pending is not None and [m.name for m in pending.reactors] == ["Ben 1", "Ben 2"]
+    assert commands(buttons(g, "Anna 1")) == []
+
+
+def test_the_passive_npcs_are_offered_their_scenario_action_besides_their_moves() -> None:
+    """l. 148: "NPCs können nur NPC-Aktionen durchführen (siehe Szenario-Regeln) oder sich
+    bewegen"."""
+    g = npc_game()
+    finish_actions(g)
+    g.do("skip_npc", unit=g.unit("Hund"))
+    offered = {
+        (args(b)["unit"], args(b)["action"])
+        for b in view(g).prompt.buttons
+        if b.command == "move_npc" and b.enabled
+    }
+    burger = str(g.unit("Bürger 1"))
+    assert {(burger, "walk"), (burger, "npc_action")} <= offered
+
+
+def test_an_active_npc_is_offered_its_scenario_action_as_a_reaction() -> None:
+    """l. 65: "Szenario-NPCs dürfen mit ihren Aktionen in der Spielerphase reagieren"."""
+    g = npc_game()
+    g.do("declare", unit=g.unit("Anna 1"), action="walk")
+    assert ("react", "npc_action") in commands(buttons(g, "Hund"))
+    assert ("react", "npc_action") not in commands(buttons(g, "Ben 1"))
 
 
 # --- The engine's verdicts ------------------------------------------------------------------
 
 
 def test_a_disabled_buttons_reason_is_the_engines_refusal() -> None:
-    # Ben 2 holds his sword: a shot in reaction is the engine's "wrong_weapon", word for word.
+    # Anna 1 is in melee with Ben 1: a walk in reaction is the engine's "in_melee", word for word.
     g = Game(setup()).begin()
-    g.do("declare", unit=g.unit("Anna 1"), action="walk")
-    shoot = button_for(g, "Ben 2", "shoot")
-    assert shoot.sends == Command("react", {"unit": g.unit("Ben 2"), "action": "shoot"})
-    refusal = ENGINE.check(g.state, shoot.sends)
-    assert refusal is not None and refusal.code == "wrong_weapon"
-    assert (shoot.enabled, shoot.code, shoot.reason) == (
-        False,
-        refusal.code,
-        REFUSALS["wrong_weapon"],
-    )
-    assert shoot.odds == ()  # no odds for a roll that cannot happen
+    g.dice(1, 1, 1).act("Anna 1", "strike", "Ben 1")
+    g.do("declare", unit=g.unit("Ben 2"), action="walk")
+    walk = button_for(g, "Anna 1", "walk")
+    assert walk.sends == Command("react", {"unit": g.unit("Anna 1"), "action": "walk"})
+    refusal = ENGINE.check(g.state, walk.sends)
+    assert refusal is not None and refusal.code == "in_melee"
+    assert (walk.enabled, walk.code, walk.reason) == (False, refusal.code, REFUSALS["in_melee"])
 
 
 def test_a_buttons_verdict_comes_from_the_engine_alone(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -294,3 +361,37 @@ def test_a_command_the_screens_offer_as_legal_is_accepted() -> None:
             ENGINE.decide(g.state, command, random.Random(1))
         except RuleViolation as error:  # pragma: no cover - the message says it all
             raise AssertionError(f"{command} was offered and refused: {error!r}") from None
+
+
+def test_an_attack_is_resolved_with_the_modifier_measured_after_the_reactions() -> None:
+    """Nahkampf l. 112-114 ("3. Reaktionen durchführen 4. Angriffsdistanz würfeln/messen"),
+    Fernkampf l. 126-127 ("4. Reichweite messen und Modifikator bestimmen"): an attack's resolve
+    button asks for the modifier, the declared one by default."""
+    g = Game(setup()).begin()
+    g.do("declare", unit=g.unit("Anna 1"), action="strike", target=g.unit("Ben 1"), modifier=1)
+    pending = view(g).pending
+    assert pending is not None
+    assert [(i.name, i.value) for i in pending.resolve.inputs] == [("args.modifier:int", 1)]
+    assert pending.resolve.sends == Command("resolve", {"modifier": 1})
+    assert pending.resolve.enabled and pending.resolve.odds[0].params["dice"] == 4
+    g.do("resolve", modifier=1)
+    g.do("declare", unit=g.unit("Ben 2"), action="walk")
+    walk = view(g).pending
+    assert walk is not None and walk.resolve.inputs == () and walk.redirects == ()
+
+
+def test_a_melee_attack_may_be_redirected_from_the_pending_panel() -> None:
+    """Nahkampf l. 115: "5. optional: Angreifer bewegen / ausrichten / Angriff umlenken": the
+    panel offers every other model the attack may be turned on."""
+    g = Game(setup()).begin()
+    g.do("declare", unit=g.unit("Anna 1"), action="charge", target=g.unit("Ben 1"))
+    pending = view(g).pending
+    assert pending is not None
+    (redirect,) = pending.redirects
+    assert redirect.label.params == {"name": "Ben 2"} and redirect.enabled and redirect.odds
+    assert redirect.sends == Command("resolve", {"target": g.unit("Ben 2")})
+    shot = Game(setup([[model(profile("Schütze", weapons=[CROSSBOW]))], [model(profile("Ben"))]]))
+    shot.begin()
+    shot.do("declare", unit=shot.unit("Schütze"), action="shoot", target=shot.unit("Ben"))
+    shooting = view(shot).pending
+    assert shooting is not None and shooting.redirects == () and shooting.resolve.inputs

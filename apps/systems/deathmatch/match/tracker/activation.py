@@ -12,6 +12,7 @@ from apps.systems.core.buttons import Button, Offers
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import Command
 from apps.systems.deathmatch.catalog import WeaponKind
+from apps.systems.deathmatch.match import values
 from apps.systems.deathmatch.match.modes import CORE_REPAIR, Mode, ObjectiveKind
 from apps.systems.deathmatch.match.rules_text import weapon_rules
 from apps.systems.deathmatch.match.state import (
@@ -78,7 +79,7 @@ def _simple_actions(unit: Unit, offers: Offers) -> list[Button]:
         offers.command(
             "move",
             _('Bewegung (move %(inches)s")'),
-            params={"inches": unit.profile.move_inches},
+            params={"inches": values.move_inches(unit)},
             cost="1 AP",
         ),
         offers.wizard(

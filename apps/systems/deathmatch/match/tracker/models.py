@@ -58,6 +58,8 @@ class UnitView:
     readiness: bool
     sample: bool
     marker_counts: tuple[tuple[str, str, int], ...] = ()
+    # The standing modifiers for the correction form: (argument, profile word, value).
+    modifier_values: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def lp_percent(self) -> int:

@@ -10,9 +10,16 @@ from apps.systems.core.buttons import Offers
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
 from apps.systems.deathmatch.catalog import Weapon
-from apps.systems.deathmatch.match import combat
-from apps.systems.deathmatch.match.state import Marker, MatchState, Phase, Unit, UnitKind
-from apps.systems.deathmatch.match.timeline import GADGET_NAMES, MARKERS
+from apps.systems.deathmatch.match import combat, values
+from apps.systems.deathmatch.match.state import (
+    MODIFIER_NAMES,
+    Marker,
+    MatchState,
+    Phase,
+    Unit,
+    UnitKind,
+)
+from apps.systems.deathmatch.match.timeline import GADGET_NAMES, MARKERS, MODIFIER_WORDS
 from apps.systems.deathmatch.match.tracker.models import (
     PLAYER_COLOURS,
     MarkerView,
@@ -29,6 +36,43 @@ Badge = Callable[[Unit], tuple[Text, ...]]
 
 def _when(holds: Callable[[Unit], bool], label: str) -> Badge:
     return lambda unit: (Text(label),) if holds(unit) else ()
+
+
+_AGAINST_TEMPLATES: Final = {
+    values.RANGED: _("%(card)s: %(change)s against ranged attacks"),
+    values.MELEE: _("%(card)s: %(change)s against melee attacks"),
+}
+
+
+def _equipment_badges(unit: Unit) -> tuple[Text, ...]:
+    """The equipment changes that count against one kind of attack only: the values shown
+    leave them out, so a badge names them."""
+    return tuple(
+        Text(
+            _AGAINST_TEMPLATES[change.against],
+            {"card": card, "change": f"{change.amount:+d} {MODIFIER_WORDS[change.value]}"},
+        )
+        for card, change in values.conditional_changes(unit)
+    )
+
+
+# The correction form's labels: the rulebook's terms, glossed in English (German drops the gloss).
+MODIFIER_LABELS: Final = {
+    "reflex": _("Reflex"),
+    "resistance": _("Widerstand (resistance)"),
+    "lp": _("LP"),
+    "move": _("Bewegung (movement, inches)"),
+    "ranged": _("FK (ranged)"),
+    "melee": _("NK (melee)"),
+}
+
+
+def _modifier_text(unit: Unit) -> str:
+    return ", ".join(
+        f"{MODIFIER_WORDS[name]} {unit.modifiers.get(name):+d}"
+        for name in MODIFIER_NAMES
+        if unit.modifiers.get(name)
+    )
 
 
 # A model's roles and standing conditions, in the order its badges show them.
@@ -49,6 +93,12 @@ _BADGES: Final[tuple[Badge, ...]] = (
     _when(
         lambda u: not u.respawn_shock and bool(u.respawns) and u.profile.mech,
         _("Respawned (Mech: no shock)"),
+    ),
+    _equipment_badges,
+    lambda u: (
+        (Text(_("Correction: %(changes)s"), {"changes": _modifier_text(u)}),)
+        if u.modifiers.any
+        else ()
     ),
     lambda u: (Text(_("Energieschild ×%(n)s"), {"n": u.shields}),) if u.shields else (),
     _when(lambda u: u.penetration, _("Durchschlag (+2 S)")),
@@ -79,7 +129,6 @@ def badges(unit: Unit) -> tuple[Text, ...]:
 
 
 def unit_view(state: MatchState, unit: Unit, selected: int | None, offers: Offers) -> UnitView:
-    reflex = combat.target_reflex(None, unit, combat.Situation(), ranged=False, aimed=False)
     return UnitView(
         id=unit.id,
         name=unit.name,
@@ -90,9 +139,9 @@ def unit_view(state: MatchState, unit: Unit, selected: int | None, offers: Offer
         lp=unit.lp,
         max_lp=unit.max_lp,
         ap=unit.ap,
-        reflex=reflex.value - 2 * unit.dodges,
-        resistance=combat.resistance(unit, hard_cover=False) - 3 * unit.shields,
-        move=unit.profile.move_inches,
+        reflex=combat.standing_reflex(unit),
+        resistance=combat.standing_resistance(unit),
+        move=values.move_inches(unit),
         markers=tuple(
             MarkerView(key, MARKERS[key], count)
             for key in MARKER_KEYS
@@ -111,6 +160,10 @@ def unit_view(state: MatchState, unit: Unit, selected: int | None, offers: Offer
         sample=unit.profile.sample,
         marker_counts=tuple(
             (key, MARKERS[key], unit.markers.count(Marker(key))) for key in MARKER_KEYS
+        ),
+        modifier_values=tuple(
+            (f"mod_{name}", MODIFIER_LABELS[name], unit.modifiers.get(name))
+            for name in MODIFIER_NAMES
         ),
     )
 

@@ -15,7 +15,6 @@ from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import Command
 from apps.systems.core.match import TimelineLine as Text
 from apps.systems.grundregeln.match.rules import (
-    MAX_ATTACK_DICE,
     MAX_FALL,
     NPC_ACTION,
     NPC_ACTIONS,
@@ -25,7 +24,7 @@ from apps.systems.grundregeln.match.rules import (
     unloaded_weapon,
 )
 from apps.systems.grundregeln.match.state import MatchState, Model, Phase
-from apps.systems.grundregeln.match.tracker.chances import attack_lines, morale_lines, push_lines
+from apps.systems.grundregeln.match.tracker.chances import morale_lines
 from apps.systems.grundregeln.match.tracker.labels import MOVE_COSTS, TYPE_LABELS
 from apps.systems.grundregeln.match.tracker.models import ButtonGroup, Selection
 from apps.systems.grundregeln.match.tracker.sides import may_react, model_view
@@ -55,18 +54,22 @@ MOVE_ACTIONS: Final = frozenset(
 REACTIONS: Final = tuple(a.key for a in ACTIONS if a.reaction)
 
 
-def dice_input(value: int = DEFAULT_NAMED_DICE) -> NumberInput:
-    return NumberInput("args.dice:int", _("Attack dice"), value, 1, MAX_ATTACK_DICE)
-
-
 def cost_of(action: Action) -> str:
     return MOVE_COSTS.get(action.key, TYPE_LABELS[action.type])
 
 
 def candidates(state: MatchState, model: Model) -> list[Model]:
     """The models an action may name: every other one on the table (the engine refuses the
-    ones this action cannot be aimed at)."""
-    return [m for m in state.models if not m.out and m.id != model.id]
+    ones this action cannot be aimed at); a reaction's list starts with the acting model."""
+    actor = state.pending.action.unit if state.pending is not None else None
+    others = [m for m in state.models if not m.out and m.id != model.id]
+    return sorted(others, key=lambda m: m.id != actor)
+
+
+def command_of(state: MatchState) -> str:
+    """What a model's buttons send: its action, or while an action is declared its reaction
+    (any simple action, aimed at any model it may name, l. 65)."""
+    return "declare" if state.pending is None else "react"
 
 
 def declare_args(
@@ -91,7 +94,7 @@ def target_wizard(state: MatchState, model: Model, action: Action, offers: Offer
     at some model; none when every model is refused as a target."""
     named = named_dice(model, action)
     choices = [
-        Command("declare", sent_args(declare_args(model, action, target.id, named=named)))
+        Command(command_of(state), sent_args(declare_args(model, action, target.id, named=named)))
         for target in candidates(state, model)
     ]
     button = offers.wizard(
@@ -102,17 +105,16 @@ def target_wizard(state: MatchState, model: Model, action: Action, offers: Offer
 
 @dataclass(frozen=True)
 class _Acting:
-    """A model's buttons being made: for its action, or (``actor`` given) for its reaction to
-    the acting model."""
+    """A model's buttons being made: for its action, or (while an action is declared) for its
+    reaction."""
 
     state: MatchState
     model: Model
     offers: Offers
-    actor: Model | None = None
 
     @property
     def command(self) -> str:
-        return "declare" if self.actor is None else "react"
+        return command_of(self.state)
 
     def args(self, action: Action, **more: int) -> dict[str, int | str | None]:
         return {"unit": self.model.id, "action": action.key, **more}
@@ -155,31 +157,18 @@ def _pointless(model: Model, action: Action) -> bool:
     )
 
 
-def _direct(acting: _Acting, action: Action) -> Button:
-    """An action without a target choice: a move, a block, or a reaction (aimed at the actor)."""
-    named = needs_dice(acting.model, action)
-    lines: tuple[Text, ...] = ()
-    if action.effect is Effect.ATTACK and acting.actor is not None and not named:
-        lines = attack_lines(acting.model, acting.actor, action, 0)
-    elif action.effect is Effect.PUSH:
-        lines = push_lines()
-    return acting.offers.command(
-        acting.command,
-        action.label,
-        args=acting.args(action),
-        cost=cost_of(action),
-        odds_lines=lines,
-        inputs=(dice_input(),) if named else (),
-    )
-
-
 def _plain(acting: _Acting, action: Action) -> list[Button]:
+    """An action with a target opens its target choice; any other is one button."""
     if _pointless(acting.model, action):
         return []
-    if action.target and acting.actor is None:
+    if action.target:
         wizard = target_wizard(acting.state, acting.model, action, acting.offers)
         return [wizard] if wizard is not None else []
-    return [_direct(acting, action)]
+    return [
+        acting.offers.command(
+            acting.command, action.label, args=acting.args(action), cost=cost_of(action)
+        )
+    ]
 
 
 MAKERS: Final[Mapping[Effect, Callable[[_Acting, Action], list[Button]]]] = {
@@ -190,7 +179,7 @@ MAKERS: Final[Mapping[Effect, Callable[[_Acting, Action], list[Button]]]] = {
 
 def _npc_action(acting: _Acting) -> Button:
     return acting.offers.command(
-        "declare",
+        acting.command,
         _("NPC-Aktion (scenario action)"),
         args={"unit": acting.model.id, "action": NPC_ACTION},
         cost=_("per the scenario"),
@@ -267,8 +256,8 @@ def selection(state: MatchState, model: Model, offers: Offers) -> Selection:
     if state.pending is not None:
         if not may_react(state, model, offers):
             return plain
-        actor = state.models[state.pending.action.unit]
-        reactions = action_buttons(_Acting(state, model, offers, actor), REACTIONS)
+        keys = [*REACTIONS, NPC_ACTION] if model.active_npc else REACTIONS
+        reactions = action_buttons(_Acting(state, model, offers), keys)
         title = Text(_("Reaction of %(name)s"), {"name": model.name})
         return replace(plain, title=title, groups=_grouped(reactions))
     if not view.can_act:

@@ -148,6 +148,7 @@ class Wizard:
     targets: tuple[TargetChoice, ...]
     dice: int | None = None
     max_dice: int = MAX_ATTACK_DICE
+    reaction: bool = False  # the target of a reaction to the declared action
 
 
 @dataclass(frozen=True)
@@ -171,9 +172,10 @@ class PendingView:
     lapse: Button
     reactors: tuple[ModelView, ...]  # the models the engine lets react now
     reacting_names: str
+    redirects: tuple[Button, ...] = ()  # a melee attack resolved against another model
 
     def buttons(self) -> Iterator[Button]:
-        yield from (self.resolve, self.lapse)
+        yield from (self.resolve, self.lapse, *self.redirects)
         for reaction in self.reactions:
             if reaction.move_up is not None:
                 yield reaction.move_up

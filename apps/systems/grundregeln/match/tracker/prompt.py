@@ -12,14 +12,16 @@ from apps.systems.core.distributions import percent_text
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
 from apps.systems.grundregeln.match.rolls import round_start_chances
-from apps.systems.grundregeln.match.rules import side_morale
+from apps.systems.grundregeln.match.rules import NPC_ACTION, side_morale
 from apps.systems.grundregeln.match.state import MatchState, Phase
+from apps.systems.grundregeln.match.timeline import action_label
 from apps.systems.grundregeln.match.tracker.labels import MOVE_NOTES
 from apps.systems.grundregeln.match.tracker.models import Prompt
-from apps.systems.grundregeln.tables import ACTION_BY_KEY
 
-# The moves a player gives a passive NPC from the prompt (the API takes every NPC move).
-NPC_PROMPT_MOVES: Final = ("walk", "march", "sprint")
+# What a player lets a passive NPC do from the prompt: a move (the API takes every NPC move)
+# or its scenario action ("NPCs können nur NPC-Aktionen durchführen ... oder sich bewegen").
+NPC_PROMPT_MOVES: Final = ("walk", "march", "sprint", NPC_ACTION)
+NPC_ACTION_COST: Final = _("per the scenario")
 OVER: Final = Text(_("The game is over."))
 PENDING: Final = Text(_("Resolve the declared action first."))
 
@@ -111,10 +113,10 @@ def _npc_moves(state: MatchState, offers: Offers) -> Prompt:
         offers.command(
             "move_npc",
             _("%(npc)s: %(move)s"),
-            params={"npc": m.name, "move": ACTION_BY_KEY[key].label},
+            params={"npc": m.name, "move": action_label(key)},
             args={"unit": m.id, "action": key},
             translate=("move",),
-            cost=MOVE_NOTES[key],
+            cost=MOVE_NOTES.get(key, NPC_ACTION_COST),
         )
         for m in state.models
         if m.passive_npc and m.in_play and not m.activated
@@ -137,8 +139,9 @@ def _npc_moves(state: MatchState, offers: Offers) -> Prompt:
         ),
         Text(
             _(
-                "Players move up to two different passive NPCs each, one at a time, the "
-                "start player first; each NPC moves once. Models may react to a move."
+                "Players move up to two different passive NPCs each (or let them take their "
+                "scenario action), one at a time, the start player first; each NPC once. The "
+                "other player's models may react."
             )
         ),
         tuple(buttons),

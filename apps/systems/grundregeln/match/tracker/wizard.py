@@ -1,6 +1,7 @@
 """The target choice of an action with a target (an attack, a push, a pursuit, an item handed
-over): every model it may be aimed at with the exact odds of the attack on it, each button the
-declaration as the engine judges it.
+over), for a model's action or, while an action is declared, its reaction: every model it may
+be aimed at with the exact odds of the attack on it, each button the declaration as the engine
+judges it.
 
 The page's query drives it: ``wizard`` names the action, ``mod`` the attack dice modifier and
 ``dice`` the attack dice a model without a melee weapon on its card rolls."""
@@ -19,6 +20,7 @@ from apps.systems.grundregeln.match.tracker.actions import (
     DEFAULT_NAMED_DICE,
     NOT_A_TARGET,
     candidates,
+    command_of,
     declare_args,
     named_dice,
     target_wizard,
@@ -62,7 +64,7 @@ def _targets(
     choices = []
     for target in candidates(state, model):
         button = offers.command(
-            "declare",
+            command_of(state),
             "%(name)s",
             params={"name": target.name},
             args=declare_args(model, action, target.id, modifier, named),
@@ -113,4 +115,5 @@ def wizard(
         attack=action.effect is Effect.ATTACK,
         targets=_targets(state, model, action, modifier, named, offers),
         dice=named,
+        reaction=state.pending is not None,
     )

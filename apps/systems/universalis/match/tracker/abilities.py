@@ -15,6 +15,12 @@ from apps.systems.universalis.catalog import Attribute
 from apps.systems.universalis.match.odds import attribute_odds
 from apps.systems.universalis.match.preview import chance_line
 from apps.systems.universalis.match.state import MatchState, Unit
+from apps.systems.universalis.match.tracker.actions import (
+    ObjectForm,
+    PowerForm,
+    ReadinessForm,
+    RevealForm,
+)
 from apps.systems.universalis.match.tracker.forms import (
     choice,
     first_accepted,
@@ -23,14 +29,7 @@ from apps.systems.universalis.match.tracker.forms import (
     read_unit,
     unit_form,
 )
-from apps.systems.universalis.match.tracker.models import (
-    Choice,
-    ObjectForm,
-    Option,
-    PowerForm,
-    ReadinessForm,
-    RevealForm,
-)
+from apps.systems.universalis.match.tracker.models import Choice, Option
 from apps.systems.universalis.match.values import attribute_value, power_value, reveal_value
 
 # The attribute roll an object asks for (Schwierigkeit, 9.2.1); "" is an object without a roll.

@@ -19,6 +19,7 @@ from apps.systems.universalis.catalog import PowerRange
 from apps.systems.universalis.match import rules
 from apps.systems.universalis.match.preview import melee_lines, melee_odds, shot_lines, shot_odds
 from apps.systems.universalis.match.state import MatchState, Unit
+from apps.systems.universalis.match.tracker.actions import MeleeForm, ShotForm
 from apps.systems.universalis.match.tracker.forms import (
     choice,
     first_accepted,
@@ -29,10 +30,11 @@ from apps.systems.universalis.match.tracker.forms import (
     refused,
     unit_form,
 )
-from apps.systems.universalis.match.tracker.models import (
-    MeleeForm,
-    Option,
-    ShotForm,
+from apps.systems.universalis.match.tracker.models import Option
+from apps.systems.universalis.match.tracker.rerolls import (
+    read_rerolls,
+    reroll_fields,
+    weapon_effects,
 )
 
 # The kinds of shot a form opens with, the most usual first (a snap shot costs 1 AP less).
@@ -116,6 +118,7 @@ def shot_form(
         target=target,
         distance=default["targets"][0]["distance"],
         shots=default["targets"][0]["shots"],
+        rerolls=reroll_fields(weapon_effects(unit, weapons), enemies(state, unit)),
     )
     return _with_shot_preview(state, unit, params, shot, targets)
 
@@ -146,10 +149,12 @@ def _with_shot_preview(
             mode=mode,
             distance=read_int(form, key + "distance:int", shot.distance, 0, 500),
             cover=read_choice(form, key + "cover", rules.COVERS, "none"),
+            touching=read_flag(form, key + "touching:bool"),
             number=number,
             count=read_int(form, key + "shots:int", shot.shots if row == 0 else 1, 1, 5),
             indirect=indirect,
             friend_sees=read_flag(form, "args.friend_sees:bool"),
+            rerolls=read_rerolls(form),
         )
         if len(rows) > 1:
             lines.append(Text("%(name)s", {"name": target.name}))
@@ -167,7 +172,14 @@ def melee_weapons(unit: Unit) -> list[int]:
     return [i for i, w in enumerate(unit.card.weapons) if w.melee] + unarmed
 
 
-def _touch_powers(unit: Unit) -> tuple[Option, ...]:
+# The friends touching either side (15.7.2), as a melee attack's form asks for them.
+MELEE_NUMBERS: Final = (
+    NumberInput("args.friends:int", _("Other friends touching it"), 0, 0, 8),
+    NumberInput("args.enemy_friends:int", _("Its friends touching this model"), 0, 0, 8),
+)
+
+
+def touch_powers(unit: Unit) -> tuple[Option, ...]:
     return tuple(
         Option(i, p.name) for i, p in enumerate(unit.powers) if p.range is PowerRange.TOUCH
     )
@@ -200,17 +212,14 @@ def melee_form(
     weapons = melee_weapons(unit)
     if not targets or not weapons:
         return None
-    touch = _touch_powers(unit)
+    touch = touch_powers(unit)
     charges = (False, True)
     variants = [
         _melee(unit, w, t, charge=c, touch=touch) for w in weapons for t in targets for c in charges
     ]
     default = first_accepted(offers, "melee", variants)
     weapon, target, charge = default["weapon"], default["target"], bool(default.get("charge"))
-    numbers = (
-        NumberInput("args.friends:int", _("Other friends touching it"), 0, 0, 8),
-        NumberInput("args.enemy_friends:int", _("Its friends touching this model"), 0, 0, 8),
-    )
+    numbers = MELEE_NUMBERS
     form = {
         key: value
         for key, value in default.items()
@@ -246,6 +255,7 @@ def melee_form(
         target=target,
         weapon=weapon,
         charge=charge,
+        rerolls=reroll_fields(weapon_effects(unit, weapons), enemies(state, unit)),
     )
     return replace(melee, preview=_melee_preview(state, unit, params, melee, targets))
 
@@ -266,5 +276,6 @@ def _melee_preview(
         enemy_friends=read_int(form, "args.enemy_friends:int", 0, 0, 8),
         charge=read_flag(form, "args.charge:bool", melee.charge),
         reckless=read_flag(form, "args.reckless:bool"),
+        rerolls=read_rerolls(form),
     )
     return refused(odds) if isinstance(odds, str) else melee_lines(odds)

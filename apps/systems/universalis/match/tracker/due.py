@@ -10,11 +10,18 @@ from typing import Final
 from apps.systems.core.buttons import Button, NumberInput, Offers
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import TimelineLine as Text
+from apps.systems.universalis.match import rules
 from apps.systems.universalis.match.order import phase_group
 from apps.systems.universalis.match.preview import chance_line
 from apps.systems.universalis.match.state import MatchState, Phase, Unit
 from apps.systems.universalis.match.tracker.forms import choice, read_int
-from apps.systems.universalis.match.tracker.models import AreaForm, BurningTest, PanicTest
+from apps.systems.universalis.match.tracker.models import (
+    AreaForm,
+    BurningTest,
+    PanicTest,
+    RerollField,
+)
+from apps.systems.universalis.match.tracker.rerolls import reroll_fields
 from apps.systems.universalis.match.tracker.units import unit_view
 from apps.systems.universalis.match.values import attribute_value, panic_modifier
 
@@ -46,9 +53,16 @@ def burning_tests(
                 args={"unit": uid},
                 inputs=(NumberInput("args.helpers:int", _("Friends in base contact"), 0, 0, 8),),
             ),
+            _burning_rerolls(state.units[uid]),
         )
         for uid in state.burning_due
     )
+
+
+def _burning_rerolls(unit: Unit) -> tuple[RerollField, ...]:
+    """A burning model's fire hits it with the igniting weapon's profile (11.1)."""
+    burn = unit.burning
+    return reroll_fields(burn.effects if burn is not None else (), (unit,))
 
 
 def _panic_preview(
@@ -152,4 +166,7 @@ def area_form(state: MatchState, offers: Offers) -> AreaForm | None:
         for u in state.units
         if u.in_play
     )
-    return AreaForm(button, rows)
+    weapon = rules.weapon(state.units[state.area.unit], state.area.weapon)
+    return AreaForm(
+        button, rows, reroll_fields(weapon.effects, (u for u in state.units if u.in_play))
+    )

@@ -21,26 +21,50 @@ from apps.systems.universalis.match.tracker.abilities import (
     readiness_form,
     reveal_form,
 )
+from apps.systems.universalis.match.tracker.actions import MemberActions, MoveForm, ThreatForm
 from apps.systems.universalis.match.tracker.attacks import melee_form, shot_form
+from apps.systems.universalis.match.tracker.charge import charge_form
 from apps.systems.universalis.match.tracker.due import blocked
-from apps.systems.universalis.match.tracker.models import MemberActions, MoveForm
+from apps.systems.universalis.match.tracker.forms import choice, first_accepted
 from apps.systems.universalis.match.tracker.units import unit_view
 from apps.systems.universalis.match.values import attribute_value, power_value
 
 
+def _threat_form(state: MatchState, unit: Unit, offers: Offers) -> ThreatForm | None:
+    """The direct-threat EH test (4.5.1), naming the threat: any enemy in play the engine
+    takes; none for a telematon, which has no danger zone (19.6)."""
+    threats = [u.id for u in state.units if u.player != unit.player and u.in_play]
+    if unit.telematon or not threats:
+        return None
+    variants = [{"unit": unit.id, "threat": t} for t in threats]
+    threat = first_accepted(offers, "threat_test", variants)["threat"]
+    button = offers.command(
+        "threat_test",
+        _("Direct threat: EH test"),
+        args={"unit": unit.id},
+        form={"threat": threat},
+        odds_lines=(chance_line(attribute_value(state, unit, "eh")),),
+    )
+    choices = tuple(
+        choice(
+            offers,
+            "threat_test",
+            t,
+            state.units[t].name,
+            [{"unit": unit.id, "threat": t}],
+            asked=button.enabled,
+        )
+        for t in threats
+    )
+    return ThreatForm(button, choices, threat)
+
+
 def _basic(state: MatchState, unit: Unit, offers: Offers) -> list[Button]:
-    """The actions without a form: the direct-threat test, turning, going prone or standing
-    up, disengaging and defence."""
+    """The actions without a form: turning, going prone or standing up, disengaging and
+    defence."""
     args = {"unit": unit.id}
     eh_odds = (chance_line(attribute_value(state, unit, "eh")),)
-    buttons = []
-    if not unit.telematon:  # telematons have no danger zone (19.6)
-        buttons.append(
-            offers.command(
-                "threat_test", _("Direct threat: EH test"), args=args, odds_lines=eh_odds
-            )
-        )
-    buttons.append(offers.command("turn", _("Turn"), args=args, cost="0 AP"))
+    buttons = [offers.command("turn", _("Turn"), args=args, cost="0 AP")]
     if unit.prone:
         buttons.append(offers.command("stand_up", _("Stand up"), args=args, cost="1 AP"))
     else:
@@ -60,7 +84,9 @@ def _basic(state: MatchState, unit: Unit, offers: Offers) -> list[Button]:
 
 
 def _markers(unit: Unit, offers: Offers) -> list[Button]:
-    """Reloading, the traits and equipment with an action, and ending a power in play."""
+    """Reloading, the traits and equipment with an action (used on the direct threat when the
+    model must attack it, 4.5.1), and ending a power in play."""
+    on_threat = unit.must_attack[0] if unit.must_attack else None
     buttons = [
         offers.command(
             "reload",
@@ -84,7 +110,7 @@ def _markers(unit: Unit, offers: Offers) -> list[Button]:
                     f"use_{kind}",
                     _("Use %(name)s"),
                     params={"name": item.name},
-                    args={"unit": unit.id, kind: index},
+                    args={"unit": unit.id, kind: index, "target": on_threat},
                     cost=f"{item.ap} AP",
                 )
             )
@@ -163,9 +189,13 @@ def member(
     if unit.panic:
         flee = offers.command("flee", _("Flee"), args={"unit": unit.id})
         return MemberActions(view, operator_ap, flee=flee)
+    if state.charge is not None:
+        # The charge's attack is all its phase does next (after the reactions to its move).
+        return MemberActions(view, operator_ap, charge=charge_form(state, unit, params, offers))
     return MemberActions(
         view,
         operator_ap,
+        threat=_threat_form(state, unit, offers),
         move=_move_form(state, unit, offers),
         shoot=shot_form(state, unit, params, offers),
         melee=melee_form(state, unit, params, offers),
@@ -182,11 +212,12 @@ def members(
     state: MatchState, selected: int | None, params: Mapping[str, str], offers: Offers
 ) -> tuple[MemberActions, ...]:
     """The acting model and its telematons while nothing else waits; a burning one takes no
-    actions (it tested its fire: the engine refuses them)."""
+    actions (it tested its fire: the engine refuses them); while a charge waits for its attack,
+    only the charger."""
     if state.phase is not Phase.ACTING or state.active is None or blocked(state):
         return ()
     return tuple(
         member(state, u, selected, params, offers)
         for u in phase_group(state, state.active)
-        if u.burning is None
+        if u.burning is None and (state.charge is None or state.charge.unit == u.id)
     )

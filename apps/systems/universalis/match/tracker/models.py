@@ -4,7 +4,7 @@ A form the players fill in (a shot, a panic test) is a ``Button`` made by ``Offe
 form's default values (``inputs`` for its numbers, ``form`` for its selects and check boxes): the
 template shows the form with those values and enables its submit button from the engine's
 verdict on them. A select's or check box's option is a ``Choice``, with the engine's verdict on
-the form sent with that option."""
+the form sent with that option. The forms of the running phase's models are in ``actions``."""
 
 from __future__ import annotations
 
@@ -39,6 +39,16 @@ class Choice:
     @property
     def enabled(self) -> bool:
         return not self.code
+
+
+@dataclass(frozen=True)
+class RerollField:
+    """A select of a form asking when the owner of an optional reroll uses it (10.3: "darf"):
+    ``name`` is its argument, ``label`` (gettext_noop-marked) the effect; the options are the
+    screen's ``reroll_choices``, "no" first."""
+
+    name: str
+    label: str
 
 
 @dataclass(frozen=True)
@@ -88,123 +98,6 @@ class RollView:
 
 
 @dataclass(frozen=True)
-class MoveForm:
-    """Normale Bewegung: the centimetres (``button.inputs``, at most the engine's most) and the
-    optional movement test with its chance."""
-
-    button: Button
-    movement_test: Text
-
-    @property
-    def max_move(self) -> int:
-        return self.button.inputs[0].maximum
-
-    @property
-    def speed(self) -> int:
-        return self.button.inputs[0].value
-
-
-@dataclass(frozen=True)
-class ShotForm:
-    """A shot: weapon and kind of shot, a target row per model it may fire at (more for
-    sustained fire), each with distance, cover and shots; ``button`` sends the defaults."""
-
-    button: Button
-    weapons: tuple[Choice, ...]
-    targets: tuple[Choice, ...]
-    rows: tuple[int, ...]
-    weapon: int
-    mode: str
-    target: int
-    distance: int
-    shots: int
-    preview: tuple[Text, ...] = ()
-
-
-@dataclass(frozen=True)
-class MeleeForm:
-    button: Button
-    targets: tuple[Choice, ...]
-    weapons: tuple[Choice, ...]
-    touch_powers: tuple[Option, ...]
-    target: int
-    weapon: int
-    charge: bool
-    preview: tuple[Text, ...] = ()
-
-
-@dataclass(frozen=True)
-class RevealForm:
-    """Aufklären: the camouflaged enemy, extra AP (``button.inputs``) and supporters."""
-
-    button: Button
-    targets: tuple[Choice, ...]
-    supporters: tuple[Choice, ...]
-    target: int
-    preview: tuple[Text, ...] = ()
-
-
-@dataclass(frozen=True)
-class PowerForm:
-    """Kraft einsetzen: the power, its target (the model itself by default) and the enemies
-    that may try to block it."""
-
-    button: Button
-    powers: tuple[Choice, ...]
-    targets: tuple[Option, ...]
-    blockers: tuple[Choice, ...]
-    power: int
-    preview: tuple[Text, ...] = ()
-
-
-@dataclass(frozen=True)
-class ObjectForm:
-    """Objekt benutzen: the attribute roll (none by default) and its modifier."""
-
-    button: Button
-    preview: tuple[Text, ...] = ()
-
-
-@dataclass(frozen=True)
-class ReadinessForm:
-    button: Button
-    weapons: tuple[Choice, ...]
-    weapon: int
-
-
-@dataclass(frozen=True)
-class MemberActions:
-    """What one model of the active phase (the model or one of its telematons) can do; a
-    panicking one only flees."""
-
-    unit: UnitView
-    operator_ap: int | None
-    flee: Button | None = None
-    move: MoveForm | None = None
-    shoot: ShotForm | None = None
-    melee: MeleeForm | None = None
-    reveal: RevealForm | None = None
-    power: PowerForm | None = None
-    use_object: ObjectForm | None = None
-    readiness: ReadinessForm | None = None
-    buttons: tuple[Button, ...] = ()
-    # Kraft blockieren (20.5): one button per lasting enemy power in play, with its odds; only
-    # for a model the engine lets block powers.
-    block_powers: tuple[Button, ...] = ()
-
-    def command_buttons(self) -> Iterator[Button]:
-        forms = (self.move, self.shoot, self.melee, self.reveal, self.power)
-        yield from (form.button for form in forms if form is not None)
-        for other in (self.use_object, self.readiness):
-            if other is not None:
-                yield other.button
-        if self.flee is not None:
-            yield self.flee
-        yield from self.buttons
-        yield from self.block_powers
-
-
-@dataclass(frozen=True)
 class StrikeForm:
     """A counter-attack or an opportunity attack: the weapon and the friends touching the
     enemy (``button.inputs``)."""
@@ -213,16 +106,18 @@ class StrikeForm:
     weapons: tuple[Choice, ...]
     weapon: int
     preview: tuple[Text, ...] = ()
+    rerolls: tuple[RerollField, ...] = ()
 
 
 @dataclass(frozen=True)
 class FireForm:
-    """Reaction fire at the enemy that just moved: distance (``distance`` by default) and
-    cover."""
+    """Reaction fire at the enemy that just moved: distance (``distance`` by default), cover
+    and whether it touches the cover."""
 
     button: Button
     distance: int
     preview: tuple[Text, ...] = ()
+    rerolls: tuple[RerollField, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -236,6 +131,10 @@ class Reactions:
     reaction_fire: FireForm | None = None
     strike: StrikeForm | None = None
     camouflage: Button | None = None  # sets the model's camouflage to the other state
+    # Base contact with each enemy, as the table says it now is (a melee begins or ends).
+    contact: tuple[Button, ...] = ()
+    # The optional rerolls of the model's armour against an automatic hit or a fall.
+    armour_rerolls: tuple[RerollField, ...] = ()
 
     def command_buttons(self) -> Iterator[Button]:
         if self.reaction_fire is not None:
@@ -244,6 +143,7 @@ class Reactions:
             yield self.strike.button
         if self.camouflage is not None:
             yield self.camouflage
+        yield from self.contact
         yield from (self.auto_hit, self.fall, self.correct)
 
 
@@ -263,6 +163,7 @@ class PanicTest:
 class BurningTest:
     unit: UnitView
     button: Button  # the number of helpers in ``button.inputs``
+    rerolls: tuple[RerollField, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -271,6 +172,7 @@ class AreaForm:
 
     button: Button
     rows: tuple[Choice, ...]
+    rerolls: tuple[RerollField, ...] = ()
 
 
 @dataclass(frozen=True)

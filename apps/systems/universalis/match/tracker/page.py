@@ -19,11 +19,11 @@ from apps.systems.universalis.match.missions import MISSIONS
 from apps.systems.universalis.match.state import MatchState, Phase
 from apps.systems.universalis.match.tracker import due, prompt
 from apps.systems.universalis.match.tracker.abilities import OBJECT_ATTRIBUTES
+from apps.systems.universalis.match.tracker.actions import MemberActions
 from apps.systems.universalis.match.tracker.member import members
 from apps.systems.universalis.match.tracker.models import (
     AreaForm,
     BurningTest,
-    MemberActions,
     PanicTest,
     PlayerView,
     Reactions,
@@ -32,9 +32,12 @@ from apps.systems.universalis.match.tracker.models import (
     SecretStep,
 )
 from apps.systems.universalis.match.tracker.reactions import reactions
+from apps.systems.universalis.match.tracker.rerolls import REROLL_CHOICES
 from apps.systems.universalis.match.tracker.units import player_views, result, roll_view
 
 ON_WIN: Final = (("hit", _("hit")), ("push", _("push back")), ("power", _("touch power")))
+# The cover between shooter and target: its FK malus (the armour bonus only if the target
+# touches it, a check box of its own).
 COVER_CHOICES: Final = (
     ("none", _("no cover")),
     ("soft", _("soft cover (−1)")),
@@ -68,6 +71,7 @@ class TrackerView:
     cover_choices: tuple[tuple[str, str], ...] = COVER_CHOICES
     on_win_choices: tuple[tuple[str, str], ...] = ON_WIN
     object_attributes: tuple[tuple[str, str], ...] = OBJECT_ATTRIBUTES
+    reroll_choices: tuple[tuple[str, str], ...] = REROLL_CHOICES
     missions: tuple[tuple[str, str], ...] = field(default=())
 
     def command_buttons(self) -> Iterator[Button]:

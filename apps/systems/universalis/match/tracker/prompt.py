@@ -52,7 +52,32 @@ def _shock_payments(state: MatchState, offers: Offers) -> list[Button]:
     return buttons
 
 
+def _panic_moves(state: MatchState, offers: Offers) -> list[Button]:
+    """The round start's panic moves (5.5.1, l. 504): each panicking model runs towards the
+    nearest table edge, or off the table."""
+    buttons = []
+    for uid in state.panic_moves_due:
+        name = state.units[uid].name
+        for left, label in (
+            (False, _("%(unit)s runs towards the nearest table edge")),
+            (True, _("%(unit)s runs off the table")),
+        ):
+            buttons.append(
+                offers.command(
+                    "panic_move",
+                    label,
+                    params={"unit": name},
+                    args={"unit": uid, "left_table": left},
+                    style="",
+                )
+            )
+    return buttons
+
+
 def _order(state: MatchState, offers: Offers) -> tuple[Text, tuple[Button, ...]]:
+    if state.panic_moves_due:
+        text = Text(_("The round begins: first the panicking models run (no AP)."))
+        return text, (*_panic_moves(state, offers), *_shock_payments(state, offers))
     buttons = [
         offers.command(
             "activate",

@@ -20,11 +20,17 @@ from apps.systems.universalis.match.tracker.forms import (
     choice,
     first_accepted,
     read_choice,
+    read_flag,
     read_int,
     refused,
     unit_form,
 )
 from apps.systems.universalis.match.tracker.models import FireForm, Reactions, StrikeForm
+from apps.systems.universalis.match.tracker.rerolls import (
+    read_rerolls,
+    reroll_fields,
+    weapon_effects,
+)
 from apps.systems.universalis.match.tracker.units import unit_view
 
 
@@ -50,9 +56,16 @@ def _fire_form(
         mode="reaction",
         distance=read_int(form, "args.target.distance:int", DISTANCE, 0, 500),
         cover=read_choice(form, "args.target.cover", rules.COVERS, "none"),
+        touching=read_flag(form, "args.target.touching:bool"),
         count=1 if weapon.area else 1 + weapon.df,
+        rerolls=read_rerolls(form),
     )
-    return FireForm(button, DISTANCE, refused(odds) if isinstance(odds, str) else shot_lines(odds))
+    return FireForm(
+        button,
+        DISTANCE,
+        refused(odds) if isinstance(odds, str) else shot_lines(odds),
+        reroll_fields(weapon.effects, (mover,)),
+    )
 
 
 def _strike_form(
@@ -91,6 +104,7 @@ def _strike_form(
         read_int(form, "args.weapon:int", weapon, -1, 20),
         friends=read_int(form, "args.friends:int", 0, 0, 8),
         defender_zero=command == "opportunity_attack" or last.reckless_lost,
+        rerolls=read_rerolls(form),
     )
     return StrikeForm(
         button=button,
@@ -100,6 +114,7 @@ def _strike_form(
         ),
         weapon=weapon,
         preview=refused(odds) if isinstance(odds, str) else melee_lines(odds),
+        rerolls=reroll_fields(weapon_effects(unit, weapons), (enemy,)),
     )
 
 
@@ -133,6 +148,30 @@ def _camouflage(unit: Unit, offers: Offers) -> Button | None:
     )
 
 
+def _contact(state: MatchState, unit: Unit, offers: Offers) -> tuple[Button, ...]:
+    """Base contact with each enemy in play as the table sees it (15): a melee begins (a push
+    into other enemies) or ends (the defender pushed its attacker back)."""
+    buttons = []
+    for enemy in state.units:
+        if enemy.player == unit.player or not enemy.in_play:
+            continue
+        touching = enemy.id not in unit.engaged
+        label = (
+            _("In base contact with %(name)s")
+            if touching
+            else _("No longer in base contact with %(name)s")
+        )
+        buttons.append(
+            offers.command(
+                "contact",
+                label,
+                params={"name": enemy.name},
+                args={"unit": unit.id, "other": enemy.id, "touching": touching},
+            )
+        )
+    return tuple(buttons)
+
+
 def reactions(
     state: MatchState,
     selected: Unit | None,
@@ -153,6 +192,8 @@ def reactions(
         reaction_fire=fire,
         strike=strike,
         camouflage=_camouflage(unit, offers),
+        contact=_contact(state, unit, offers),
+        armour_rerolls=reroll_fields((), (unit,)),
         auto_hit=offers.command(
             "auto_hit",
             _("Automatic hit (wound against armour)"),

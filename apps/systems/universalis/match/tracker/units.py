@@ -80,6 +80,18 @@ def _status(unit: Unit) -> tuple[Text, ...]:
     return tuple(badges)
 
 
+def _fights(state: MatchState, unit: Unit) -> tuple[Text, ...]:
+    """Its melee opponents (15) and the direct threat it must attack (4.5.1)."""
+    badges = []
+    if unit.engaged and unit.in_play:
+        names = ", ".join(state.units[o].name for o in unit.engaged)
+        badges.append(Text(_("in melee with %(names)s"), {"names": names}))
+    if unit.must_attack and unit.in_play:
+        names = ", ".join(state.units[o].name for o in unit.must_attack)
+        badges.append(Text(_("must attack %(names)s"), {"names": names}))
+    return tuple(badges)
+
+
 def _zones(unit: Unit) -> tuple[Text, ...]:
     return tuple(
         Text(
@@ -111,7 +123,7 @@ def unit_view(state: MatchState, unit: Unit, selected: int | None) -> UnitView:
         hp_critical=unit.card.hp_critical,
         hp_percent=_percent(max(unit.hp, 0), unit.card.hp_total),
         ap=unit.ap,
-        status=_status(unit),
+        status=_status(unit) + _fights(state, unit),
         zones=_zones(unit),
         in_play=unit.in_play,
         active=acting,
