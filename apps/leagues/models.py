@@ -2,8 +2,9 @@
 
 What must never be inconsistent is held by the database, not only by the services: one
 registration per player and season, one draft round per season, each player once per round
-(as either side), one result per pairing, a result never confirmed by the side that reported it,
-a decided result always with a reason. Standings and ratings are computed from these rows.
+(as either side), one result per pairing, a result never confirmed by the side that reported it
+(a tracked result waiting for an answer always names that side), a decided result always with
+a reason. Standings and ratings are computed from these rows.
 """
 
 from __future__ import annotations
@@ -286,7 +287,9 @@ class Result(models.Model):
     status = models.CharField(max_length=10, choices=Status, default=Status.REPORTED)
     source = models.CharField(max_length=10, choices=Source, default=Source.MANUAL)
     match_url = models.CharField(max_length=500, blank=True)
-    # The side ("a"/"b") whose player reported; empty for a tracked match or an organiser.
+    # The side ("a"/"b") whose player reported: for a tracked match, the side of the player who
+    # opened it. Empty for an organiser's result, and for tracked results answered before
+    # tracked results named their reporter.
     reported_side = models.CharField(max_length=1, blank=True)
     reported_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
@@ -323,7 +326,14 @@ class Result(models.Model):
             ),
             models.CheckConstraint(
                 condition=(Q(source="manual") & Q(reported_side__in=["a", "b"]))
-                | (Q(source__in=["tracked", "organiser"]) & Q(reported_side="")),
+                | (
+                    Q(source="tracked")
+                    & (
+                        Q(reported_side__in=["a", "b"])
+                        | (Q(reported_side="") & ~Q(status="reported"))
+                    )
+                )
+                | (Q(source="organiser") & Q(reported_side="")),
                 name="result_reporter_is_a_side",
             ),
             models.CheckConstraint(

@@ -156,22 +156,26 @@ def season_tie_breakers(season: Season) -> tuple[TieBreaker, ...]:
 
 
 def result_counts(result: Result, confirm_hours: int, now: datetime) -> bool:
-    """Confirmed and decided results count; an unanswered report counts once its time to
-    confirm has passed; a disputed one waits for the organisers."""
-    return _counts(result.status, result.reported_at, confirm_hours, now)
+    """Confirmed and decided results count; a player's unanswered report counts once its time
+    to confirm has passed; a disputed one waits for the organisers, and a tracked match's
+    result for the other player (or an organiser): it never counts on its own."""
+    return _counts(result.status, result.source, result.reported_at, confirm_hours, now)
 
 
-def _counts(status: str, reported_at: datetime, confirm_hours: int, now: datetime) -> bool:
+def _counts(
+    status: str, source: str, reported_at: datetime, confirm_hours: int, now: datetime
+) -> bool:
     if status in (Result.Status.CONFIRMED, Result.Status.DECIDED):
         return True
-    if status == Result.Status.REPORTED:
+    if status == Result.Status.REPORTED and source == Result.Source.MANUAL:
         return reported_at + timedelta(hours=confirm_hours) <= now
     return False
 
 
 def counts_from(result: Result, confirm_hours: int) -> datetime | None:
-    """When an unanswered report starts to count on its own (None if it does not wait)."""
-    if result.status != Result.Status.REPORTED:
+    """When a player's unanswered report starts to count on its own (None if it does not
+    wait, or never counts on its own: a tracked match's result)."""
+    if result.status != Result.Status.REPORTED or result.source != Result.Source.MANUAL:
         return None
     return result.reported_at + timedelta(hours=confirm_hours)
 
@@ -203,6 +207,7 @@ def season_record(season: Season, *, now: datetime | None = None) -> SeasonRecor
             "player_a_id",
             "player_b_id",
             "result__status",
+            "result__source",
             "result__outcome",
             "result__vp_a",
             "result__vp_b",
@@ -212,12 +217,12 @@ def season_record(season: Season, *, now: datetime | None = None) -> SeasonRecor
     games: list[Game] = []
     byes: list[Bye] = []
     met: set[frozenset[int]] = set()
-    for number, a, b, status, outcome, vp_a, vp_b, reported_at in pairings:
+    for number, a, b, status, source, outcome, vp_a, vp_b, reported_at in pairings:
         if b is None:
             byes.append(Bye(round=number, player=a))
             continue
         met.add(frozenset((a, b)))
-        if status is not None and _counts(status, reported_at, season.confirm_hours, now):
+        if status is not None and _counts(status, source, reported_at, season.confirm_hours, now):
             games.append(
                 Game(round=number, a=a, b=b, outcome=Outcome(outcome), vp_a=vp_a, vp_b=vp_b)
             )
@@ -284,6 +289,25 @@ def open_disputes(season: Season) -> QuerySet[Result]:
     return Result.objects.filter(
         pairing__round__season=season, status=Result.Status.DISPUTED
     ).select_related("pairing__round", "pairing__player_a__player", "pairing__player_b__player")
+
+
+@dataclass(frozen=True)
+class Contact:
+    name: str
+    email: str
+
+
+def season_contacts(access: LeagueAccess, season: Season) -> list[Contact]:
+    """The email addresses of the season's players who have not dropped out, for its organisers
+    only (so that they can reach their players); nobody else ever gets them."""
+    access.require_organiser()
+    registrations = (
+        season.registrations.filter(dropped_at__isnull=True)
+        .exclude(player__email="")
+        .select_related("player")
+    )
+    contacts = [Contact(r.player.shown_name, r.player.email) for r in registrations]
+    return sorted(contacts, key=lambda contact: contact.name.casefold())
 
 
 def counted_results_of_system(system: GameSystem) -> QuerySet[Result]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date, datetime
 
 from django.db import IntegrityError, transaction
@@ -707,7 +708,7 @@ def result_report(
 ) -> Result:
     """A player reports their game. The same result reported by the opponent confirms it; a
     different one is refused (dispute it instead). A reporter may correct their own report
-    until it is answered."""
+    until it is answered; a tracked match's result is the match's, corrected by nobody."""
     access = league_access(user, key)
     pairing = pairing_get(access, pairing_id, lock=True)
     side = _side_of(pairing, access.user_id)
@@ -742,12 +743,15 @@ def result_report(
         )
     _still_answerable(result, season)
     same = (result.outcome, result.vp_a, result.vp_b) == (outcome, vp_a, vp_b)
+    if result.reported_side == side and result.source == Result.Source.TRACKED:
+        raise _own_report()
     if result.reported_side == side:
         result.outcome, result.vp_a, result.vp_b, result.reported_at = outcome, vp_a, vp_b, now
         result.save(update_fields=["outcome", "vp_a", "vp_b", "reported_at", "updated_at"])
         return result
     if not same:
         raise _conflict()
+    _check_confirmable(result, side)
     return _confirm(result, side, _user(user), now)
 
 
@@ -760,6 +764,31 @@ def _conflict() -> LeagueError:
         ),
         status=409,
     )
+
+
+def _own_report() -> LeagueError:
+    return LeagueError(
+        "own_report",
+        _("You reported this result; your opponent confirms or disputes it."),
+        status=403,
+    )
+
+
+def _check_confirmable(result: Result, side: str) -> None:
+    """Only the side that did not report confirms. A result no player of the game reported
+    (a tracked result from before they named their reporter) is confirmed by nobody: it is
+    disputed, or an organiser decides it."""
+    if result.reported_side == side:
+        raise _own_report()
+    if result.reported_side not in ("a", "b"):
+        raise LeagueError(
+            "no_reporter",
+            _(
+                "No player of this game reported this result, so it cannot be confirmed: "
+                "dispute it, or ask an organiser to decide it."
+            ),
+            status=403,
+        )
 
 
 def _answerable(access: LeagueAccess, pairing_id: int) -> tuple[Pairing, Result, str]:
@@ -777,9 +806,7 @@ def _answerable(access: LeagueAccess, pairing_id: int) -> tuple[Pairing, Result,
             status=409,
         )
     if result.reported_side == side:
-        raise LeagueError(
-            "own_report", _("You reported this result; your opponent confirms or disputes it.")
-        )
+        raise _own_report()
     _still_answerable(result, pairing.round.season)
     return pairing, result, side
 
@@ -793,9 +820,11 @@ def _confirm(result: Result, side: str, user: User, now: datetime) -> Result:
 
 @transaction.atomic
 def result_confirm(*, user: AnyUser, key: str, pairing_id: int) -> Result:
-    """The opponent of the reporter (either player, for a tracked match) confirms."""
+    """The opponent of the reporter confirms (for a tracked match: the opponent of the player
+    who opened it). Nobody else ever confirms; organisers decide instead."""
     access = league_access(user, key)
     _pairing, result, side = _answerable(access, pairing_id)
+    _check_confirmable(result, side)
     return _confirm(result, side, _user(user), timezone.now())
 
 
@@ -906,23 +935,25 @@ def league_result_propose_from_match(
     winner_user_id: int | None,
     vp_by_user: Mapping[int, int],
     match_url: str,
+    reporter_user_id: int,
 ) -> Result | None:
     """Record a finished tracked match as the result of the two players' open league game.
 
     The open game is the oldest pairing between the two users (either order) in a published
     round of a running season of a league of ``system_slug`` that has no result yet or only an
-    unanswered report. The tracked result is then a report like any other, except that
-    neither player made it: *either* player confirms (or disputes) it, and it counts on its own
-    after the season's hours to confirm. A player's report already waiting that says the same
-    is kept and gets the match link; one that says otherwise is marked disputed for the
-    organisers, with the match link as evidence.
+    unanswered report. The tracked result is then a report by ``reporter_user_id`` (the player
+    who opened the match; the caller makes sure both players held their own seats): only the
+    *other* player confirms or disputes it, or an organiser decides it, and it never counts on
+    its own. A player's report already waiting that says the same is kept and gets the match
+    link; one that says otherwise is marked disputed for the organisers, with the match link as
+    evidence.
 
     Returns the result, or None when the users have no such game or the input does not
-    describe one (unknown system, the same user twice, a winner who did not play). Never
-    raises for "no league": a match played outside any league is the common case.
+    describe one (unknown system, the same user twice, a winner or reporter who did not play).
+    Never raises for "no league": a match played outside any league is the common case.
     """
     players = _tracked_players(user_ids, winner_user_id, vp_by_user)
-    if players is None:
+    if players is None or reporter_user_id not in players[:2]:
         return None
     first, second, vp = players
     candidates = (
@@ -948,8 +979,25 @@ def league_result_propose_from_match(
             b_user = pairing.player_b.player_id if pairing.player_b else None
             outcome = _tracked_outcome(winner_user_id, a_user)
             vp_a, vp_b = vp.get(a_user, 0), vp.get(b_user or 0, 0)
-            return _tracked(pairing, existing, outcome, vp_a, vp_b, _safe_link(match_url))
+            report = _TrackedReport(
+                outcome, vp_a, vp_b, _safe_link(match_url), reporter_user_id, a_user
+            )
+            return _tracked(pairing, existing, report)
     return None
+
+
+@dataclass(frozen=True)
+class _TrackedReport:
+    outcome: str
+    vp_a: int
+    vp_b: int
+    match_url: str
+    reporter: int
+    a_user: int
+
+    @property
+    def side(self) -> str:
+        return "a" if self.reporter == self.a_user else "b"
 
 
 def _tracked_players(
@@ -1002,22 +1050,24 @@ def _safe_link(url: str) -> str:
     return url if url.startswith(("https://", "http://")) else ""
 
 
-def _tracked(
-    pairing: Pairing, existing: Result | None, outcome: str, vp_a: int, vp_b: int, match_url: str
-) -> Result:
+def _tracked(pairing: Pairing, existing: Result | None, report: _TrackedReport) -> Result:
     now = timezone.now()
     league = pairing.round.season.league
+    outcome, vp_a, vp_b, match_url = report.outcome, report.vp_a, report.vp_b, report.match_url
     if existing is None:
-        result = Result.objects.create(
+        result = Result(
             pairing=pairing,
             outcome=outcome,
             vp_a=vp_a,
             vp_b=vp_b,
             source=Result.Source.TRACKED,
-            reported_side="",
+            reported_side=report.side,
+            reported_by_id=report.reporter,
             reported_at=now,
             match_url=match_url,
         )
+        result.full_clean()
+        result.save()
         return result
     existing.match_url = match_url
     if (existing.outcome, existing.vp_a, existing.vp_b) == (outcome, vp_a, vp_b):

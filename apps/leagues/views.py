@@ -62,6 +62,7 @@ from apps.leagues.selectors import (
     registration_of,
     result_counts,
     round_get,
+    season_contacts,
     season_get,
     season_rounds,
     season_standings,
@@ -373,6 +374,7 @@ def season_detail(request: HtmxHttpRequest, key: str, season_id: int) -> HttpRes
             draft_view=next((v for v in views if v["round"] is draft), None),
             swap_form=SwapForm(players=_round_players(draft)) if draft else None,
             disputes=list(open_disputes(season)),
+            contacts=season_contacts(access, season),
             roster_changes=list(
                 RosterChange.objects.filter(
                     registration__season=season, status=RosterChange.Status.PENDING
@@ -561,15 +563,15 @@ def _result_permissions(
         and pairing.player_b is not None
         and pairing.round.season.status != Season.Status.FINISHED
     )
+    own_report = result is not None and result.reported_side == side
     return {
         "can_report": playable
         and side
-        and (result is None or (open_report and result.reported_side == side)),
-        "can_answer": playable
-        and side
-        and open_report
-        and result is not None
-        and result.reported_side != side,
+        and (
+            result is None or (open_report and own_report and result.source == Result.Source.MANUAL)
+        ),
+        "can_answer": playable and side and open_report and not own_report,
+        "can_confirm": result is not None and result.reported_side in ("a", "b"),
         "can_override": playable and access.is_organiser,
     }
 

@@ -66,8 +66,13 @@ class Match(models.Model):
 
 
 class MatchPlayer(models.Model):
-    """A seat at the table: a name, the team it plays (as it was when the match began) and,
-    when the team belongs to a user, that user (who may then send commands)."""
+    """A seat at the table: a name, the team it plays (as it was when the match began), the
+    user whose team it is (``team_owner``) and the user holding the seat (``user``), who may
+    then send commands, concede for it and make its secret choices.
+
+    The creator's own teams are theirs from the start. A team opened from someone else's share
+    link belongs to no one until its owner takes the seat (``match_take_seat``): opening a
+    match with a shared team never speaks for its owner."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="players")
     index = models.PositiveSmallIntegerField()
@@ -79,6 +84,13 @@ class MatchPlayer(models.Model):
         blank=True,
         related_name="match_seats",
     )
+    team_owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="match_teams",
+    )
     roster = models.ForeignKey(
         Roster, on_delete=models.SET_NULL, null=True, blank=True, related_name="match_seats"
     )
@@ -88,6 +100,11 @@ class MatchPlayer(models.Model):
         ordering = ["match", "index"]
         constraints = [
             models.UniqueConstraint(fields=["match", "index"], name="match_player_unique_index"),
+            # Only the team's owner ever holds its seat.
+            models.CheckConstraint(
+                condition=Q(user__isnull=True) | Q(user=models.F("team_owner")),
+                name="match_player_held_by_team_owner",
+            ),
         ]
 
 

@@ -1,8 +1,10 @@
 """Reads of matches: the permission-checked fetches every view goes through, the log, the state.
 
-Who may do what: the match's creator and every user whose team plays in it are its
-*participants* and may send commands; anyone holding the spectator link may watch. Everyone
-else gets a 404, so a match's existence is not revealed.
+Who may do what: the match's creator and every user holding a seat in it are its
+*participants* and may send commands (a command speaking for one seat, a secret choice or
+conceding, only from that seat's user); anyone holding the spectator link may watch. The owner
+of a team in a seat nobody holds yet may open the match to take that seat. Everyone else gets a
+404, so a match's existence is not revealed.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from django.http import Http404
 
 from apps.accounts.models import User
 from apps.common.http import form_number
-from apps.matches.models import UNDO_EVENT, Match, MatchEvent
+from apps.matches.models import UNDO_EVENT, Match, MatchEvent, MatchPlayer
 from apps.systems.core.engine import StateTooOld
 from apps.systems.core.match import Event, MatchEngine, replay
 from apps.systems.core.registry import registry
@@ -47,6 +49,38 @@ def match_for_participant(user: User | Any, match_id: int, *, lock: bool = False
     if match is None or not is_participant(user, match):
         raise Http404
     return match
+
+
+def match_for_seat_taker(user: User | Any, match_id: int, *, lock: bool = False) -> Match:
+    """A match the user plays in or has a team in whose seat nobody holds yet (theirs to
+    take); 404 for anyone else."""
+    if not getattr(user, "is_authenticated", False):
+        raise Http404
+    queryset = Match.objects.select_related("system")
+    if lock:
+        queryset = queryset.select_for_update(of=("self",))
+    match = queryset.filter(pk=match_id).first()
+    if match is None or not (is_participant(user, match) or open_seats(user, match)):
+        raise Http404
+    return match
+
+
+def open_seats(user: User | Any, match: Match) -> list[MatchPlayer]:
+    """The seats of ``match`` playing the user's teams that nobody holds yet."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    return list(match.players.filter(team_owner=user, user__isnull=True).order_by("index"))
+
+
+def open_seats_for_user(user: User, *, limit: int = 20) -> list[MatchPlayer]:
+    """The newest seats in other people's matches that play the user's teams and wait for them
+    to take them (a bounded list: anyone holding a share link can open such a match)."""
+    return list(
+        MatchPlayer.objects.filter(team_owner=user, user__isnull=True)
+        .exclude(match__created_by=user)
+        .select_related("match__system", "match__created_by")
+        .order_by("-match__created_at", "-match_id", "index")[:limit]
+    )
 
 
 def match_for_viewer(user: User | Any, match_id: int, token: str = "") -> Match:
@@ -102,8 +136,8 @@ def match_seq_for_viewer(user: User | Any, match_id: int, token: str = "") -> in
 
 
 def seats_held(user: User | Any, match: Match) -> list[int]:
-    """The seats (player indices) whose team belongs to ``user``: theirs to make secret
-    choices for and to see the secrets of."""
+    """The seats (player indices) ``user`` holds: theirs to make secret choices and concede
+    for and to see the secrets of."""
     if not getattr(user, "is_authenticated", False):
         return []
     return sorted(match.players.filter(user=user).values_list("index", flat=True))

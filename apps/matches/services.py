@@ -29,6 +29,7 @@ from apps.matches.selectors import (
     engine_for,
     event_rows,
     match_for_participant,
+    match_for_seat_taker,
     match_state,
     undone_groups,
 )
@@ -47,6 +48,12 @@ MAX_ACTIVE_MATCHES_PER_USER = 200
 
 class MatchError(RuleViolation):
     """A request the match cannot take (a team that does not fit, nothing to undo, ...)."""
+
+
+class NotYourSeat(MatchError):
+    """A request about a seat that is not the sender's: a command speaking for a seat they do
+    not hold (a secret choice, conceding), or taking a seat that plays someone else's team.
+    The API answers 403."""
 
 
 class StaleCommand(Exception):
@@ -175,7 +182,9 @@ def match_create(
     rng: Random | None = None,
 ) -> Match:
     """A new match of saved teams (the creator's own or shared ones), checked against the
-    match's settings, opened by the system's engine."""
+    match's settings, opened by the system's engine. The creator holds the seats of their own
+    teams; a shared team's seat is held by no one until its owner takes it (``match_take_seat``),
+    so the match is neither in that owner's list nor counted against their quota."""
     engine = registry().get(system.slug).matches
     if engine is None:
         raise MatchError(
@@ -216,7 +225,9 @@ def match_create(
             match=match,
             index=index,
             name=team["name"][:40],
-            user=seat.roster.owner,
+            # A team from someone else's share link: its seat waits for its owner to take it.
+            user=creator if seat.roster.owner_id == creator.pk else None,
+            team_owner=seat.roster.owner,
             roster=seat.roster,
             roster_document=roster_document(seat.roster),
         )
@@ -341,25 +352,40 @@ def _check_private(
     engine: MatchEngine, match: Match, user: User, command_type: str, args: Mapping[str, Any]
 ) -> None:
     """A secret choice (a command with a ``seat_arg``) is only taken from the user holding that
-    seat, so no one else learns or makes it."""
+    seat, so no one else learns or makes it; a command only a player may give for themselves
+    (``own_seat_arg``: conceding) likewise. A seat nobody has taken yet has no such user."""
     spec = next((s for s in engine.commands() if s.type == command_type), None)
-    if spec is None or not spec.seat_arg:
+    if spec is None or not (spec.seat_arg or spec.own_seat_arg):
         return
-    seat = args.get(spec.seat_arg)
-    if not isinstance(seat, int) or not match.players.filter(index=seat, user=user).exists():
-        raise MatchError(
+    arg = spec.seat_arg or spec.own_seat_arg
+    seat = args.get(arg)
+    if isinstance(seat, int) and match.players.filter(index=seat, user=user).exists():
+        return
+    if spec.seat_arg:
+        raise NotYourSeat(
             "private_command",
             _("Only that player may make this secret choice, on their own login."),
         )
+    raise NotYourSeat(
+        "not_your_seat",
+        _(
+            "Only the player holding that seat may do this, on their own login. A seat "
+            "opened from a share link is held once its owner takes it."
+        ),
+    )
 
 
 def match_report_to_leagues(*, match_id: int) -> Result | None:
-    """A finished two-player match between two users proposes its result to their open league
-    game, if they have one (the players still confirm it in the league)."""
+    """A finished two-player match between two users, each holding their own seat, proposes its
+    result to their open league game, if they have one. The match's creator reports it (they
+    ran it), so the other player confirms it in the league; a match whose creator plays
+    neither seat proposes nothing (the players report it by hand)."""
     match = Match.objects.select_related("system").get(pk=match_id)
     seats = list(match.players.order_by("index"))
     result = match.result or {}
     if len(seats) != 2 or any(seat.user_id is None for seat in seats):
+        return None
+    if match.created_by_id not in (seats[0].user_id, seats[1].user_id):
         return None
     users = (seats[0].user_id, seats[1].user_id)
     assert users[0] is not None and users[1] is not None
@@ -372,28 +398,61 @@ def match_report_to_leagues(*, match_id: int) -> Result | None:
         winner_user_id=winner,
         vp_by_user={users[0]: vp[0], users[1]: vp[1]},
         match_url=reverse("matches:tracker", args=[match.pk]),
+        reporter_user_id=match.created_by_id,
     )
+
+
+@transaction.atomic
+def match_take_seat(*, user: User, match_id: int, index: int) -> Match:
+    """The owner of a team playing in the match takes its seat: from then on they hold it (they
+    send commands, concede for it, see its secrets) and the match is in their list. Taking the
+    last open seat of a finished match proposes its result to the players' league game.
+
+    404 for a match the user neither plays in nor has a team in; ``NotYourSeat`` for a seat
+    that plays someone else's team. Taking a seat one already holds changes nothing."""
+    match = match_for_seat_taker(user, match_id, lock=True)
+    seat = match.players.filter(index=index).first()
+    if seat is None:
+        raise MatchError("unknown_seat", _("This match has no such seat."))
+    if seat.team_owner_id != user.pk:
+        raise NotYourSeat(
+            "not_your_team", _("This seat plays someone else's team: only its owner takes it.")
+        )
+    if seat.user_id == user.pk:
+        return match
+    seat.user = user
+    seat.full_clean()
+    seat.save(update_fields=["user"])
+    if match.status == MatchStatus.FINISHED:
+        finished_id = match.pk
+        transaction.on_commit(lambda: match_report_to_leagues(match_id=finished_id))
+    return match
 
 
 def _undo(match: Match, engine: MatchEngine, user: User, key: str | None) -> list[MatchEvent]:
     """Append an event that undoes the last command not undone yet; rebuild the state from the
-    log without it. The opening of the match cannot be undone."""
+    log without it, plus the events the engine keeps of it (``undo_events``, logged after the
+    marker in its group). The opening of the match cannot be undone, nor can an undo."""
     rows = list(event_rows(match))
     undone = undone_groups(rows)
-    groups = [row.group for row in rows if row.type != UNDO_EVENT and row.group not in undone]
+    undos = {row.group for row in rows if row.type == UNDO_EVENT}
+    groups = [row.group for row in rows if row.group not in undos and row.group not in undone]
     target = max(groups, default=None)
     if target is None or target == rows[0].group:
         raise MatchError("nothing_to_undo", _("There is nothing to undo."))
-    round_now = engine.round_of(match_state(match))
+    current = match_state(match)
+    state = replay(engine, effective_events(engine, [row for row in rows if row.group != target]))
+    kept = engine.undo_events(current, state)
+    for event in kept:
+        state = engine.apply(state, event)
     appended = _append(
         match,
         engine,
-        state_before_round=round_now,
-        events=[Event(UNDO_EVENT, {"group": target})],
+        state_before_round=engine.round_of(current),
+        events=[Event(UNDO_EVENT, {"group": target}), *kept],
         actor=user,
         key=key,
     )
-    state = replay(engine, effective_events(engine, [*rows, *appended]))
     _store_state(match, engine, state)
     return appended
 

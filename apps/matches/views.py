@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -28,7 +29,7 @@ from apps.catalog.selectors import game_system_get
 from apps.common.http import HtmxHttpRequest, form_number
 from apps.matches import services
 from apps.matches.forms import MatchSetupForm, command_args, share_token_from
-from apps.matches.models import Match
+from apps.matches.models import Match, MatchPlayer
 from apps.matches.presenters import event_payload, timeline
 from apps.matches.selectors import (
     can_undo,
@@ -37,10 +38,13 @@ from apps.matches.selectors import (
     is_participant,
     match_by_spectator_token,
     match_for_participant,
+    match_for_seat_taker,
     match_for_viewer,
     match_list_for_user,
     match_seq_for_viewer,
     match_state,
+    open_seats,
+    open_seats_for_user,
     recent_event_rows,
     seats_held,
     undone_groups,
@@ -65,6 +69,15 @@ def _user(request: HtmxHttpRequest) -> User:
 
 def _selected(params: Mapping[str, str]) -> int | None:
     return form_number(params.get("unit", ""))
+
+
+def _open_seats(match: Match) -> list[MatchPlayer]:
+    """The seats of teams opened from someone's share link that their owners have not taken."""
+    return list(
+        match.players.filter(user__isnull=True, team_owner__isnull=False)
+        .select_related("team_owner")
+        .order_by("index")
+    )
 
 
 def _tracker_context(
@@ -101,6 +114,8 @@ def _tracker_context(
         "key": uuid.uuid4().hex,
         "selected": _selected(params),
         "held_seats": held,
+        "open_seats": [] if readonly else _open_seats(match),
+        "match_url": request.build_absolute_uri(reverse("matches:tracker", args=[match.pk])),
         "viewer": viewer,
         "spectate": match.spectator_token if readonly else "",
         "spectator_url": request.build_absolute_uri(
@@ -140,7 +155,15 @@ def match_list(request: HtmxHttpRequest) -> HttpResponse:
         for value, label in engine.mode_choices() if engine is not None else ():
             names.setdefault((system.pk, value), _(label))
     rows = [(match, names.get((match.system_id, match.mode), match.mode)) for match in matches]
-    return render(request, "matches/list.html", {"rows": rows, "systems": _tracker_systems()})
+    return render(
+        request,
+        "matches/list.html",
+        {
+            "rows": rows,
+            "systems": _tracker_systems(),
+            "waiting": open_seats_for_user(_user(request)),
+        },
+    )
 
 
 def _seat_roster(user: User, roster_id: str, share: str) -> Roster:
@@ -190,8 +213,31 @@ def match_new(request: HtmxHttpRequest, system_slug: str) -> HttpResponse:
 @login_required
 @require_GET
 def match_tracker(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    match = match_for_participant(_user(request), match_id)
+    """The tracker for the match's participants; the owner of a team whose seat nobody holds
+    yet gets the page where they take it (the creator sends them this link)."""
+    match = match_for_seat_taker(_user(request), match_id)
+    if not is_participant(request.user, match):
+        return render(
+            request,
+            "matches/take_seat.html",
+            {"match": match, "seats": open_seats(request.user, match)},
+        )
     return _render_tracker(request, match)
+
+
+@login_required
+@require_POST
+def match_take_seat(request: HtmxHttpRequest, match_id: int, index: int) -> HttpResponse:
+    """Take the seat that plays one's own team (opened from one's share link)."""
+    try:
+        services.match_take_seat(user=_user(request), match_id=match_id, index=index)
+    except services.NotYourSeat as error:
+        raise PermissionDenied(error.message) from None
+    except RuleViolation as error:
+        messages.error(request, error.message)
+        return redirect("matches:tracker", match_id)
+    messages.success(request, _("You hold your seat in this match now."))
+    return redirect("matches:tracker", match_id)
 
 
 @require_GET

@@ -1,8 +1,8 @@
 """Running a league round on a tablet: an organiser creates a Deathmatch league and a season,
 four players join with the code and a legal team each, the organiser pairs and publishes
-round 1. The first game is played on the match tracker: its end proposes the result, which the
-opponent confirms. The second is reported by hand by one player and confirmed by the other.
-The standings show the two winners on top.
+round 1. The first game is played on the match tracker (the opponent takes the seat of their
+shared team): its end proposes the result, which the opponent confirms. The second is reported
+by hand by one player and confirmed by the other. The standings show the two winners on top.
 """
 
 from __future__ import annotations
@@ -119,6 +119,12 @@ def test_create_a_league_pair_a_round_report_confirm_and_see_the_standings(
     host.get_by_label("Game size").select_option(label="Small (3 fighters)")
     host.get_by_label("Play with gadgets").uncheck()
     host.get_by_role("button", name="Open the match").click()
+    expect(host).to_have_url(re.compile(r"/matches/\d+/$"))
+    # B's team came from B's share link: B takes that seat on their own login.
+    opponent = tabs[b.pk]
+    opponent.goto(host.url)
+    opponent.get_by_role("button", name="Take my seat").click()
+    expect(opponent.get_by_role("heading", name=re.compile(" vs "))).to_be_visible()
     host.get_by_role("button", name="Flip for deployment").click()
     host.get_by_role("button", name=re.compile(" first$")).first.click()
     host.get_by_role("button", name="Start round 1").click()
@@ -134,7 +140,6 @@ def test_create_a_league_pair_a_round_report_confirm_and_see_the_standings(
         host.get_by_role("button", name="Save the correction").click()
         expect(fighter).to_have_class(re.compile("is-out"))
     expect(host.locator(".result-panel")).to_contain_text(f"{a.shown_name} wins!")
-    opponent = tabs[b.pk]
     opponent.goto(season_url)
     opponent.get_by_role("link", name="Report / confirm").click()
     expect(opponent.get_by_text("from a tracked match")).to_be_visible()

@@ -141,6 +141,8 @@ def test_last_man_standing_on_a_tablet_with_a_second_device_following(
     follower = context.new_page()
     log_in(follower, url, "ben")
     follower.goto(match_url)
+    # Anna used Ben's share link: the seat is his once he takes it on his own login.
+    follower.get_by_role("button", name="Take my seat").click()
     expect(follower.get_by_role("heading", name="Anna vs Ben")).to_be_visible()
 
     # Setup: deployment flip, first deployer, round 1.

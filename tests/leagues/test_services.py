@@ -357,7 +357,7 @@ def test_dropped_players_are_not_paired(season) -> None:
     assert round_.pairings.filter(player_b__isnull=True).count() == 1
 
 
-def test_tracked_match_proposes_the_result_which_one_player_confirms(game) -> None:
+def test_tracked_match_proposes_the_result_which_the_other_player_confirms(game) -> None:
     a, b = game.player_a.player, game.player_b.player
     result = services.league_result_propose_from_match(
         system_slug="plain",
@@ -365,10 +365,11 @@ def test_tracked_match_proposes_the_result_which_one_player_confirms(game) -> No
         winner_user_id=b.pk,
         vp_by_user={a.pk: 4, b.pk: 11},
         match_url="/matches/17/",
+        reporter_user_id=b.pk,
     )
     assert result is not None
     assert (result.source, result.outcome, result.vp_a, result.vp_b) == ("tracked", "b", 4, 11)
-    assert result.match_url == "/matches/17/"
+    assert (result.match_url, result.reported_side, result.reported_by) == ("/matches/17/", "b", b)
     confirmed = services.result_confirm(
         user=a, key=game.round.season.league.key, pairing_id=game.pk
     )
@@ -378,7 +379,12 @@ def test_tracked_match_proposes_the_result_which_one_player_confirms(game) -> No
 def test_tracked_match_without_a_league_game_is_none(game) -> None:
     a = game.player_a.player
     stranger = UserFactory()
-    kwargs = {"winner_user_id": None, "vp_by_user": {}, "match_url": "/matches/1/"}
+    kwargs = {
+        "winner_user_id": None,
+        "vp_by_user": {},
+        "match_url": "/matches/1/",
+        "reporter_user_id": a.pk,
+    }
     assert (
         services.league_result_propose_from_match(
             system_slug="plain", user_ids=(a.pk, stranger.pk), **kwargs
@@ -409,6 +415,7 @@ def test_tracked_match_that_disagrees_with_a_report_disputes_it(game) -> None:
         winner_user_id=b.pk,
         vp_by_user={a.pk: 7, b.pk: 12},
         match_url="/matches/3/",
+        reporter_user_id=a.pk,
     )
     assert result is not None and result.status == Result.Status.DISPUTED
     assert result.match_url == "/matches/3/"
@@ -424,6 +431,7 @@ def test_tracked_match_does_not_touch_a_confirmed_result(game) -> None:
             winner_user_id=b.pk,
             vp_by_user={},
             match_url="/matches/4/",
+            reporter_user_id=a.pk,
         )
         is None
     )
@@ -503,6 +511,7 @@ def test_tracked_match_link_that_could_run_script_is_dropped(game) -> None:
         winner_user_id=None,
         vp_by_user={a.pk: 3, b.pk: 3},
         match_url="javascript:alert(1)",
+        reporter_user_id=a.pk,
     )
     assert result is not None and result.match_url == ""
     assert result.outcome == "draw"

@@ -69,6 +69,25 @@ def test_organiser_sees_the_join_code_players_do_not(client, game) -> None:
     assert league.join_code in client.get(url).content.decode()
 
 
+def test_organisers_reach_the_players_by_email_nobody_else_sees_the_addresses(client, game) -> None:
+    """Issue 15 (no account recovery): "An organiser must be able to reach players." """
+    season = game.round.season
+    players = [game.player_a.player, game.player_b.player]
+    client.force_login(season.league.organisers.get())
+    page = client.get(season_url(season), **EN).content.decode()
+    assert "Email all players" in page
+    for player in players:
+        assert f'href="mailto:{player.email}"' in page
+    by_name = sorted(players, key=lambda player: player.shown_name.casefold())
+    assert "mailto:?bcc=" + ",".join(player.email for player in by_name) in page
+    german = client.get(season_url(season), HTTP_ACCEPT_LANGUAGE="de")
+    assert german.status_code == 200 and players[0].email in german.content.decode()
+    client.force_login(players[0])
+    assert players[1].email not in client.get(season_url(season), **EN).content.decode()
+    client.logout()
+    assert players[1].email not in client.get(season_url(season), **EN).content.decode()
+
+
 def test_only_organisers_pair_rounds(client, game) -> None:
     season = game.round.season
     url = reverse("leagues:round_pair", args=[season.league.key, season.pk])

@@ -1,5 +1,6 @@
-"""A tracked match that ends between two players of an open league game proposes its result
-to the league, where either player confirms it."""
+"""A tracked match that ends between two players of an open league game, each holding their own
+seat, proposes its result to the league: reported by the player who opened the match, confirmed
+by the other."""
 
 from __future__ import annotations
 
@@ -51,6 +52,7 @@ def test_a_finished_match_reports_to_the_players_league_game(
         settings={"game_size": 3, "gadgets": False},
         rng=random.Random(1),
     )
+    services.match_take_seat(user=ben, match_id=match.pk, index=1)
     ben_units = [u["id"] for u in match.state["units"] if u["player"] == 1]
     with django_capture_on_commit_callbacks(execute=True):
         for unit in ben_units:
@@ -62,6 +64,7 @@ def test_a_finished_match_reports_to_the_players_league_game(
     assert result.match_url == f"/matches/{match.pk}/"
     winner_side = "a" if game.player_a.player == anna else "b"
     assert result.outcome == winner_side
+    assert (result.reported_side, result.reported_by) == (winner_side, anna)
     confirmed = league_services.result_confirm(user=ben, key=league.key, pairing_id=game.pk)
     assert confirmed.status == Result.Status.CONFIRMED
 

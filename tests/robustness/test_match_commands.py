@@ -105,7 +105,7 @@ def _open(system: str, anna: Any, ben: Any) -> Match:
     else:
         seats = [universalis_roster(anna, "eisenwacht"), universalis_roster(ben, "nebelzirkel")]
         mode, settings_ = "secret", {"max_rounds": 6}
-    return services.match_create(
+    match = services.match_create(
         creator=anna,
         system=game,
         mode=mode,
@@ -113,6 +113,8 @@ def _open(system: str, anna: Any, ben: Any) -> Match:
         settings=settings_,
         rng=random.Random(5),
     )
+    # Ben's team comes from his share link: he takes its seat before he sends commands for it.
+    return services.match_take_seat(user=ben, match_id=match.pk, index=1)
 
 
 def _do(match: Match, user: Any, command: str, **args: Any) -> bool:
@@ -172,10 +174,11 @@ def _finish(system: str, match: Match, anna: Any, ben: Any) -> None:
                 if not _do(match, anna, "auto_hit", unit=unit.id, strength=20):
                     _do(match, anna, "accept")
     elif system == "grundregeln":
-        assert _do(match, anna, "concede", player=1)
+        # Only the seat's own user concedes for it: Ben gives up his own seat.
+        assert _do(match, ben, "concede", player=1)
     else:
         _universalis_to_round_end(match, anna, ben)
-        assert _do(match, anna, "surrender", player=1)
+        assert _do(match, ben, "surrender", player=1)
     match.refresh_from_db()
     assert match.status == "finished"
 

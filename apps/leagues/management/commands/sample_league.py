@@ -8,7 +8,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from apps.accounts.models import User
-from apps.leagues.sample import sample_league_ensure
+from apps.leagues.sample import SampleUnavailable, sample_league_ensure
 
 
 class Command(BaseCommand):
@@ -26,5 +26,8 @@ class Command(BaseCommand):
         user = User.objects.filter(username=organiser).first()
         if user is None:
             raise CommandError(f"No user {organiser!r}; run `manage.py demo_user` first.")
-        league = sample_league_ensure(user)
+        try:
+            league = sample_league_ensure(user)
+        except SampleUnavailable as error:
+            raise CommandError(str(error)) from None
         self.stdout.write(self.style.SUCCESS(f"Sample league: /leagues/{league.key}/"))
