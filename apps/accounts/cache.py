@@ -1,0 +1,80 @@
+"""The shared cache the throttles count in: Django's RedisCache, failing open.
+
+Login, sign-up and API throttles count in the cache so that every web process sees the same
+counts. A throttle that cannot count must not take the site down with it: when Redis is down or
+hung, a call gives up after the socket timeout (``OPTIONS`` in settings), the cache then answers
+as if empty for ``PAUSE_SECONDS`` without touching the network, and pages keep working. The
+lockout of an account after failed logins (django-axes) is kept in the database, so it holds
+while Redis is away.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+
+PAUSE_SECONDS = 30.0
+
+# Per process and Redis location; the cache objects themselves are per thread.
+_unavailable_until: dict[str, float] = {}
+
+
+class SharedRedisCache(RedisCache):
+    def __init__(self, server: str, params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        self._location = server if isinstance(server, str) else ",".join(server)
+
+    def _guarded(self, fallback: Any, method: str, *args: Any) -> Any:
+        """``RedisCache.<method>(*args)``, or ``fallback`` while Redis does not answer."""
+        if time.monotonic() < _unavailable_until.get(self._location, 0.0):
+            return fallback
+        try:
+            return getattr(super(), method)(*args)
+        except (RedisError, OSError) as error:
+            _unavailable_until[self._location] = time.monotonic() + PAUSE_SECONDS
+            logger.warning(
+                "The Redis cache did not answer (%s); throttles do not count for %d s.",
+                error,
+                PAUSE_SECONDS,
+            )
+            return fallback
+
+    # Each fallback lets the caller go on: "added" (a lock is taken, a throttle finds no
+    # history), nothing found, nothing stored.
+
+    def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
+        return self._guarded(True, "add", key, value, timeout, version)
+
+    def get(self, key: Any, default: Any = None, version: Any = None) -> Any:
+        return self._guarded(default, "get", key, default, version)
+
+    def set(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
+        return self._guarded(None, "set", key, value, timeout, version)
+
+    def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
+        return self._guarded(False, "touch", key, timeout, version)
+
+    def delete(self, key: Any, version: Any = None) -> Any:
+        return self._guarded(False, "delete", key, version)
+
+    def get_many(self, keys: Any, version: Any = None) -> Any:
+        return self._guarded({}, "get_many", keys, version)
+
+    def has_key(self, key: Any, version: Any = None) -> Any:
+        return self._guarded(False, "has_key", key, version)
+
+    def incr(self, key: Any, delta: int = 1, version: Any = None) -> Any:
+        return self._guarded(delta, "incr", key, delta, version)
+
+    def set_many(self, data: Any, timeout: Any = DEFAULT_TIMEOUT, version: Any = None) -> Any:
+        return self._guarded(list(data), "set_many", data, timeout, version)
+
+    def delete_many(self, keys: Any, version: Any = None) -> Any:
+        return self._guarded(None, "delete_many", keys, version)
