@@ -1,18 +1,25 @@
-"""Card endpoints of api.md: ask for a roster's cards, then follow the export.
+"""Card endpoints of api.md: ask for a roster's cards, follow the export, download the PDF.
 
 Who may: whoever may see the roster, that is its owner (token or session) or anyone passing
 the roster's share token as ``?share=``. The same service as the print dialog does the work.
+
+The export's ``url`` is this API's download (``/api/v1/card-exports/{id}/download/``), which
+takes the same credentials as the export itself (a token, a session, the share token), so the
+client that asked for the cards can fetch them; the print pages keep their own session link.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.http import FileResponse
 from django.urls import reverse
 from django.utils.translation import get_language
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiTypes, extend_schema
 from rest_framework import serializers, status
+from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.permissions import AllowAny
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
@@ -24,9 +31,29 @@ from apps.cards.forms import ROSTER_CONTENTS
 from apps.cards.links import share_url, with_share
 from apps.cards.models import CardExport
 from apps.cards.selectors import card_export_for_viewer, roster_for_viewer
-from apps.common.api import ApiError
+from apps.cards.views import export_file_response
+from apps.common.api import ApiError, api_errors
 
-SHARE = OpenApiParameter("share", str, description="the roster's share token")
+SHARE = OpenApiParameter(
+    "share",
+    str,
+    description="The roster's share token, for a roster shared with you (also logged out).",
+)
+
+
+class CardExportCreatedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=CardExport.Status.choices)
+
+
+class CardExportSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=CardExport.Status.choices)
+    progress = serializers.IntegerField(min_value=0, max_value=100, help_text="Percent.")
+    url = serializers.URLField(
+        allow_null=True,
+        help_text="Once done: the PDF, for the same credentials (token, session or share token).",
+    )
+    message = serializers.CharField(allow_null=True, help_text="Why, once failed.")
 
 
 class CardOptionsSerializer(serializers.Serializer):
@@ -51,13 +78,16 @@ class RosterCardsView(APIView):
     @extend_schema(
         parameters=[SHARE],
         request=CardOptionsSerializer,
-        responses={
-            202: inline_serializer(
-                "CardExportCreated",
-                {"id": serializers.IntegerField(), "status": serializers.CharField()},
+        responses={202: CardExportCreatedSerializer},
+        examples=[
+            OpenApiExample(
+                "Nine cards to an A4 page",
+                value={"layout": "sheet", "paper": "a4", "contents": "all"},
+                request_only=True,
             )
-        },
+        ],
     )
+    @api_errors({400: ("invalid",), 503: ("exports_unavailable",)})
     def post(self, request: Request, roster_id: int) -> Response:
         roster = roster_for_viewer(request.user, roster_id, _share(request))
         options = CardOptionsSerializer(data=request.data)
@@ -81,7 +111,7 @@ def export_payload(request: Request, export: CardExport, share: str) -> dict[str
     url = None
     if export.status == CardExport.Status.DONE:
         url = request.build_absolute_uri(
-            with_share(reverse("cards:download", args=[export.pk]), share)
+            with_share(reverse("api:card-export-download", args=[export.pk]), share)
         )
     return {
         "status": export.status,
@@ -97,21 +127,38 @@ class CardExportDetailView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        parameters=[SHARE],
-        responses=inline_serializer(
-            "CardExport",
-            {
-                "status": serializers.ChoiceField(choices=CardExport.Status.choices),
-                "progress": serializers.IntegerField(),
-                "url": serializers.URLField(allow_null=True),
-                "message": serializers.CharField(allow_null=True),
-            },
-        ),
-    )
+    @extend_schema(parameters=[SHARE], responses={200: CardExportSerializer})
     def get(self, request: Request, export_id: int) -> Response:
         share = _share(request)
         export = services.card_export_check_stale(
             card_export_for_viewer(request.user, export_id, share)
         )
         return Response(export_payload(request, export, share))
+
+
+class JSONErrorsOnly(BaseContentNegotiation):
+    """Errors are JSON whatever the client accepts (a PDF reader sends ``Accept:
+    application/pdf``); the file itself is a ``FileResponse`` no renderer touches."""
+
+    def select_renderer(
+        self, request: Request, renderers: list[BaseRenderer], format_suffix: str | None = None
+    ) -> tuple[BaseRenderer, str]:
+        return renderers[0], renderers[0].media_type
+
+
+class CardExportDownloadView(APIView):
+    """The export's PDF, for whoever may read the export: its roster's owner (token or
+    session), anyone passing the roster's share token as ``?share=``, or whoever asked for
+    blank cards. 404 until the export is done, and once its file was cleaned up."""
+
+    permission_classes = [AllowAny]
+    content_negotiation_class = JSONErrorsOnly
+
+    @extend_schema(
+        parameters=[SHARE],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY},
+    )
+    def get(self, request: Request, export_id: int) -> FileResponse:
+        return export_file_response(
+            card_export_for_viewer(request.user, export_id, _share(request))
+        )

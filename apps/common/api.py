@@ -6,19 +6,25 @@ DRF's own exceptions, Django's 404/403 and the rule systems' ``RuleViolation`` a
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
-from rest_framework import exceptions, status
+from rest_framework import exceptions, serializers, status
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from apps.systems.core.errors import RuleViolation
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 class ApiError(exceptions.APIException):
@@ -63,6 +69,12 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
         )
 
+    if isinstance(exc, DjangoValidationError):
+        # A model's full_clean() in a service refusing what the request's shape let through
+        # (a blank list, a duplicate): the client's input, so a 400 like any other.
+        detail = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
+        exc = exceptions.ValidationError(detail)
+
     # DRF turns these into NotFound/PermissionDenied internally; do it here to reshape them too.
     if isinstance(exc, Http404):
         exc = exceptions.NotFound(str(exc) or None)
@@ -83,3 +95,64 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         code = codes if isinstance(codes, str) else "error"
         response.data = error_payload(code, _first_message(exc.detail))
     return response
+
+
+# --- The error format in the OpenAPI schema ---------------------------------------------------
+
+
+class ProblemSerializer(serializers.Serializer):
+    """Why a roster document cannot be read, and where in it."""
+
+    code = serializers.CharField()
+    path = serializers.CharField(help_text='Where in the document, e.g. "entries[2].items[0]".')
+    message = serializers.CharField()
+
+
+class ErrorSerializer(serializers.Serializer):
+    """Every error of the API: a stable ``code`` to branch on and a ``message`` for people;
+    some errors add fields of their own (listed with the operation)."""
+
+    code = serializers.CharField(help_text="Stable and machine-readable; see the operation.")
+    message = serializers.CharField(help_text="For people, in the request's language.")
+    where = serializers.CharField(
+        required=False, help_text="invalid_text: where the character is (a field, a parameter)."
+    )
+    errors = serializers.JSONField(
+        required=False, help_text="invalid: the refused fields with their messages."
+    )
+    problems = ProblemSerializer(
+        many=True, required=False, help_text="A roster document that cannot be read: every problem."
+    )
+
+
+def api_errors(codes: dict[int, Sequence[str]]) -> Callable[[F], F]:
+    """Document the error codes an operation answers, by status, besides those every
+    operation of its kind may answer (``apps.common.schema`` adds those: ``invalid_text``,
+    ``parse_error``, ``not_authenticated``, ``not_found``, ``throttled``, ...)."""
+
+    def decorate(method: F) -> F:
+        method.api_error_codes = {status: tuple(names) for status, names in codes.items()}  # type: ignore[attr-defined]
+        return method
+
+    return decorate
+
+
+_INTEGER = re.compile(r"-?[0-9]{1,18}")
+
+
+def query_integer(request: Request, name: str, *, minimum: int | None = None) -> int | None:
+    """The query parameter ``name`` as a whole number, ``None`` when it is absent; anything
+    else (text, "", "٣", a number below ``minimum``) is a 400 ``invalid`` naming it."""
+    value = request.query_params.get(name)
+    if value is None:
+        return None
+    if _INTEGER.fullmatch(value) is None or (minimum is not None and int(value) < minimum):
+        if minimum is None:
+            message = _("%(name)s: must be a whole number.") % {"name": name}
+        else:
+            message = _("%(name)s: must be a whole number from %(minimum)d.") % {
+                "name": name,
+                "minimum": minimum,
+            }
+        raise ApiError("invalid", message)
+    return int(value)

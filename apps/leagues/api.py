@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from django.http import Http404
 from django.utils import timezone
-from drf_spectacular.utils import OpenApiParameter, OpenApiTypes, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -21,7 +21,9 @@ from rest_framework.views import APIView
 
 from apps.accounts.models import User
 from apps.catalog.selectors import game_system_get
-from apps.common.api import ApiError
+from apps.common.api import ApiError, api_errors
+from apps.common.serializers import StrictSerializer
+from apps.leagues import serializers as shapes
 from apps.leagues import services
 from apps.leagues.models import League, Pairing, Registration, Result, Round, Season
 from apps.leagues.selectors import (
@@ -41,7 +43,6 @@ from apps.leagues.services import LeagueError
 from apps.leagues.standings import Row, TieBreaker
 
 T = TypeVar("T")
-OBJECT = OpenApiTypes.OBJECT
 
 
 def _run(action: Callable[[], T]) -> T:
@@ -187,7 +188,7 @@ def row_payload(row: Row) -> dict[str, Any]:
 # --- Shapes -----------------------------------------------------------------------------------
 
 
-class LeagueInput(serializers.Serializer):
+class LeagueInput(StrictSerializer):
     system = serializers.SlugField()
     name = serializers.CharField(max_length=100)
     description = serializers.CharField(max_length=2000, required=False, allow_blank=True)
@@ -196,13 +197,13 @@ class LeagueInput(serializers.Serializer):
     )
 
 
-class LeagueUpdateInput(serializers.Serializer):
+class LeagueUpdateInput(StrictSerializer):
     name = serializers.CharField(max_length=100, required=False)
     description = serializers.CharField(max_length=2000, required=False, allow_blank=True)
     visibility = serializers.ChoiceField(choices=League.Visibility.values, required=False)
 
 
-class SeasonInput(serializers.Serializer):
+class SeasonInput(StrictSerializer):
     name = serializers.CharField(max_length=80)
     starts_on = serializers.DateField()
     ends_on = serializers.DateField()
@@ -217,33 +218,34 @@ class SeasonInput(serializers.Serializer):
     bye_vp = serializers.IntegerField(min_value=0, max_value=9999, default=0)
     tie_breakers = serializers.ListField(
         child=serializers.ChoiceField(choices=[str(t) for t in TieBreaker]),
+        min_length=1,
         max_length=len(TieBreaker),
         required=False,
     )
     confirm_hours = serializers.IntegerField(min_value=1, max_value=720, default=48)
 
 
-class JoinInput(serializers.Serializer):
+class JoinInput(StrictSerializer):
     code = serializers.CharField(max_length=20)
     roster = serializers.IntegerField(required=False, allow_null=True, default=None)
 
 
-class PairInput(serializers.Serializer):
+class PairInput(StrictSerializer):
     allow_rematches = serializers.BooleanField(default=False)
 
 
-class SwapInput(serializers.Serializer):
+class SwapInput(StrictSerializer):
     player_x = serializers.IntegerField()
     player_y = serializers.IntegerField()
 
 
-class ResultInput(serializers.Serializer):
+class ResultInput(StrictSerializer):
     outcome = serializers.ChoiceField(choices=Result.Outcome.values)
     vp_a = serializers.IntegerField(min_value=0, max_value=9999)
     vp_b = serializers.IntegerField(min_value=0, max_value=9999)
 
 
-class ReasonInput(serializers.Serializer):
+class ReasonInput(StrictSerializer):
     reason = serializers.CharField(max_length=500)
 
 
@@ -266,12 +268,17 @@ class ReadOpenWriteLoggedIn(APIView):
 class LeagueListView(ReadOpenWriteLoggedIn):
     """Public leagues and yours (GET); a new league with you as organiser (POST)."""
 
-    @extend_schema(operation_id="leagues_list", responses=OBJECT)
+    @extend_schema(operation_id="leagues_list", responses={200: shapes.LeagueSerializer(many=True)})
     def get(self, request: Request) -> Response:
         leagues = league_list_for_user(request.user).prefetch_related("organisers", "seasons")
         return Response([league_payload(league) for league in leagues])
 
-    @extend_schema(request=LeagueInput, responses={201: OBJECT})
+    @extend_schema(
+        request=LeagueInput,
+        responses={201: shapes.LeagueSerializer},
+        examples=[shapes.LEAGUE_EXAMPLE],
+    )
+    @api_errors(shapes.LEAGUE_CREATE)
     def post(self, request: Request) -> Response:
         data = _valid(LeagueInput, request.data)
         system = game_system_get(data.pop("system"))
@@ -285,12 +292,17 @@ class LeagueListView(ReadOpenWriteLoggedIn):
 class LeagueDetailView(ReadOpenWriteLoggedIn):
     """One league; its organisers may change its name, description and visibility."""
 
-    @extend_schema(responses=OBJECT)
+    @extend_schema(responses={200: shapes.LeagueSerializer})
     def get(self, request: Request, key: str) -> Response:
         access = _access(request, key)
         return Response(league_payload(access.league, access))
 
-    @extend_schema(request=LeagueUpdateInput, responses=OBJECT)
+    @extend_schema(
+        request=LeagueUpdateInput,
+        responses={200: shapes.LeagueSerializer},
+        examples=[shapes.LEAGUE_UPDATE_EXAMPLE],
+    )
+    @api_errors(shapes.LEAGUE_UPDATE)
     def patch(self, request: Request, key: str) -> Response:
         access = _access(request, key)
         data = _valid(LeagueUpdateInput, request.data)
@@ -311,12 +323,19 @@ class LeagueDetailView(ReadOpenWriteLoggedIn):
 class SeasonListView(ReadOpenWriteLoggedIn):
     """The league's seasons; organisers create one (scoring, tie-breakers, hours to confirm)."""
 
-    @extend_schema(operation_id="leagues_seasons_list", responses=OBJECT)
+    @extend_schema(
+        operation_id="leagues_seasons_list", responses={200: shapes.SeasonSerializer(many=True)}
+    )
     def get(self, request: Request, key: str) -> Response:
         access = _access(request, key)
         return Response([season_payload(s) for s in access.league.seasons.all()])
 
-    @extend_schema(request=SeasonInput, responses={201: OBJECT})
+    @extend_schema(
+        request=SeasonInput,
+        responses={201: shapes.SeasonSerializer},
+        examples=[shapes.SEASON_EXAMPLE],
+    )
+    @api_errors(shapes.SEASON_CREATE)
     def post(self, request: Request, key: str) -> Response:
         data = _valid(SeasonInput, request.data)
         season = _run(lambda: services.season_create(user=request.user, key=key, **data))
@@ -326,7 +345,7 @@ class SeasonListView(ReadOpenWriteLoggedIn):
 class SeasonDetailView(ReadOpenWriteLoggedIn):
     """One season with its players and published rounds (organisers also see a draft)."""
 
-    @extend_schema(responses=OBJECT)
+    @extend_schema(responses={200: shapes.SeasonDetailSerializer})
     def get(self, request: Request, key: str, season_id: int) -> Response:
         access = _access(request, key)
         season = season_get(access, season_id)
@@ -347,7 +366,12 @@ class SeasonJoinView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=JoinInput, responses={201: OBJECT})
+    @extend_schema(
+        request=JoinInput,
+        responses={201: shapes.JoinedSerializer},
+        examples=[shapes.JOIN_EXAMPLE],
+    )
+    @api_errors(shapes.SEASON_JOIN)
     def post(self, request: Request, key: str, season_id: int) -> Response:
         data = _valid(JoinInput, request.data)
         # The code, not the key, opens the league: a members-only league is joined with it.
@@ -373,7 +397,7 @@ class StandingsView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=OBJECT)
+    @extend_schema(responses={200: shapes.StandingsSerializer})
     def get(self, request: Request, key: str, season_id: int) -> Response:
         access = _access(request, key)
         season = season_get(access, season_id)
@@ -388,14 +412,18 @@ class StandingsView(APIView):
 class RoundListView(ReadOpenWriteLoggedIn):
     """The rounds (GET); organisers pair the next one as a draft (POST)."""
 
-    @extend_schema(operation_id="leagues_seasons_rounds_list", responses=OBJECT)
+    @extend_schema(
+        operation_id="leagues_seasons_rounds_list",
+        responses={200: shapes.RoundSerializer(many=True)},
+    )
     def get(self, request: Request, key: str, season_id: int) -> Response:
         access = _access(request, key)
         season = season_get(access, season_id)
         rounds = season_rounds(season, include_drafts=access.is_organiser)
         return Response([round_payload(r, season) for r in rounds])
 
-    @extend_schema(request=PairInput, responses={201: OBJECT})
+    @extend_schema(request=PairInput, responses={201: shapes.RoundSerializer})
+    @api_errors(shapes.ROUND_PAIR)
     def post(self, request: Request, key: str, season_id: int) -> Response:
         data = _valid(PairInput, request.data)
         round_ = _run(
@@ -419,11 +447,12 @@ class RoundListView(ReadOpenWriteLoggedIn):
 class RoundDetailView(ReadOpenWriteLoggedIn):
     """One round with its pairings; organisers discard a draft (DELETE)."""
 
-    @extend_schema(responses=OBJECT)
+    @extend_schema(responses={200: shapes.RoundSerializer})
     def get(self, request: Request, key: str, season_id: int, number: int) -> Response:
         return RoundListView._round(request, key, season_id, number)
 
     @extend_schema(responses={204: None})
+    @api_errors(shapes.ROUND_DRAFT)
     def delete(self, request: Request, key: str, season_id: int, number: int) -> Response:
         _run(
             lambda: services.round_discard(
@@ -438,7 +467,8 @@ class RoundSwapView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=SwapInput, responses=OBJECT)
+    @extend_schema(request=SwapInput, responses={200: shapes.RoundSerializer})
+    @api_errors(shapes.ROUND_SWAP)
     def post(self, request: Request, key: str, season_id: int, number: int) -> Response:
         data = _valid(SwapInput, request.data)
         _run(
@@ -454,7 +484,8 @@ class RoundPublishView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=OBJECT)
+    @extend_schema(request=None, responses={200: shapes.RoundSerializer})
+    @api_errors(shapes.ROUND_DRAFT)
     def post(self, request: Request, key: str, season_id: int, number: int) -> Response:
         _run(
             lambda: services.round_publish(
@@ -478,7 +509,8 @@ class PairingDetailView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("key", str, OpenApiParameter.PATH)], responses=OBJECT
+        parameters=[OpenApiParameter("key", str, OpenApiParameter.PATH)],
+        responses={200: shapes.PairingSerializer},
     )
     def get(self, request: Request, key: str, pairing_id: int) -> Response:
         return _pairing_response(request, key, pairing_id)
@@ -490,7 +522,12 @@ class ResultReportView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ResultInput, responses=OBJECT)
+    @extend_schema(
+        request=ResultInput,
+        responses={200: shapes.PairingSerializer},
+        examples=[shapes.RESULT_EXAMPLE],
+    )
+    @api_errors(shapes.RESULT_REPORT)
     def post(self, request: Request, key: str, pairing_id: int) -> Response:
         data = _valid(ResultInput, request.data)
         _run(
@@ -502,11 +539,13 @@ class ResultReportView(APIView):
 
 
 class ResultConfirmView(APIView):
-    """The opponent of the reporter (either player, for a tracked match) confirms."""
+    """The opponent of the reporter confirms (for a tracked match: the opponent of the player
+    who opened it). 403 ``own_report`` for the reporter."""
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=OBJECT)
+    @extend_schema(request=None, responses={200: shapes.PairingSerializer})
+    @api_errors(shapes.RESULT_ANSWER)
     def post(self, request: Request, key: str, pairing_id: int) -> Response:
         _run(lambda: services.result_confirm(user=request.user, key=key, pairing_id=pairing_id))
         return _pairing_response(request, key, pairing_id)
@@ -517,7 +556,8 @@ class ResultDisputeView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ReasonInput, responses=OBJECT)
+    @extend_schema(request=ReasonInput, responses={200: shapes.PairingSerializer})
+    @api_errors(shapes.RESULT_DISPUTE)
     def post(self, request: Request, key: str, pairing_id: int) -> Response:
         data = _valid(ReasonInput, request.data)
         _run(
@@ -534,7 +574,12 @@ class ResultOverrideView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=OverrideInput, responses=OBJECT)
+    @extend_schema(
+        request=OverrideInput,
+        responses={200: shapes.PairingSerializer},
+        examples=[shapes.OVERRIDE_EXAMPLE],
+    )
+    @api_errors(shapes.RESULT_OVERRIDE)
     def post(self, request: Request, key: str, pairing_id: int) -> Response:
         data = _valid(OverrideInput, request.data)
         _run(

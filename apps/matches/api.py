@@ -10,7 +10,7 @@ from typing import Any
 from django.http import Http404
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -19,7 +19,8 @@ from rest_framework.views import APIView
 
 from apps.accounts.models import User
 from apps.catalog.selectors import game_system_get
-from apps.common.api import ApiError
+from apps.common.api import ApiError, api_errors, query_integer
+from apps.common.serializers import StrictSerializer
 from apps.matches import services
 from apps.matches.models import Match
 from apps.matches.presenters import event_payload, match_payload
@@ -29,9 +30,22 @@ from apps.matches.selectors import (
     match_for_viewer,
     match_list_for_user,
     match_state,
+    open_seats_for_user,
     undone_groups,
     undone_groups_of,
     viewer_seat,
+)
+from apps.matches.serializers import (
+    COMMAND_EXAMPLE,
+    MATCH_EXAMPLE,
+    CommandResultSerializer,
+    CommandSpecSerializer,
+    EventsSerializer,
+    LegalSerializer,
+    MatchSerializer,
+    MatchSummarySerializer,
+    OpenSeatSerializer,
+    StaleSerializer,
 )
 from apps.rosters.models import Roster
 from apps.rosters.selectors import roster_by_share_token
@@ -45,10 +59,39 @@ SPECTATE = OpenApiParameter(
 )
 SEAT = OpenApiParameter(
     "seat",
-    int,
-    description="The seat (player index) whose secrets to show; must be yours. Default: the "
-    "one seat you hold.",
+    {"type": "integer", "minimum": 0},
+    description="The seat (player index, from 0) whose secrets to show; must be yours. "
+    "Default: the one seat you hold. Anything but a whole number from 0 is a 400 `invalid`.",
 )
+ETAG = OpenApiParameter(
+    "ETag", str, OpenApiParameter.HEADER, response=[200], description='The seq: "<seq>".'
+)
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    str,
+    OpenApiParameter.HEADER,
+    description='The ETag of an earlier answer ("<seq>"): 304 while the match is unchanged.',
+)
+# A command the engine refuses (the state is unchanged): its refusal code, e.g. these.
+COMMAND_ERRORS = {
+    400: ("invalid", "invalid_args", "unknown_command", "game_over", "nothing_to_undo"),
+    403: ("private_command", "not_your_seat"),
+}
+MATCH_CREATE_ERRORS = {
+    400: (
+        "invalid",
+        "unknown_roster",
+        "no_tracker",
+        "players",
+        "match_quota",
+        "settings_invalid",
+        "wrong_system",
+        "game_size_mismatch",
+        "roster_illegal",
+    ),
+    # An unknown rule system, or a share token no roster has (any more).
+    404: ("not_found",),
+}
 
 
 def _user(request: Request) -> User:
@@ -57,7 +100,13 @@ def _user(request: Request) -> User:
     return user
 
 
-class SeatSerializer(serializers.Serializer[dict[str, Any]]):
+def _seat(request: Request) -> str:
+    """``?seat=`` checked: a whole number from 0 or nothing (a 400 ``invalid`` otherwise)."""
+    seat = query_integer(request, "seat", minimum=0)
+    return "" if seat is None else str(seat)
+
+
+class SeatSerializer(StrictSerializer):
     name = serializers.CharField(max_length=40, required=False, allow_blank=True)
     roster = serializers.IntegerField(required=False, min_value=1)
     share_token = serializers.CharField(max_length=64, required=False)
@@ -68,11 +117,16 @@ class SeatSerializer(serializers.Serializer[dict[str, Any]]):
         return attrs
 
 
-class MatchCreateSerializer(serializers.Serializer[dict[str, Any]]):
+class MatchCreateSerializer(StrictSerializer):
     system = serializers.SlugField()
     mission = serializers.SlugField(help_text="A game mode slug, or 'random'.")
-    players = SeatSerializer(many=True)
-    settings = serializers.DictField(required=False, default=dict)
+    players = SeatSerializer(many=True, min_length=2, max_length=4)
+    settings = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text='Per system: deathmatch {"game_size": 3|5|7, "gadgets": bool}; universalis '
+        '{"max_rounds": 0|4|6|8}; grundregeln none.',
+    )
 
     def validate_players(self, players: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if not 2 <= len(players) <= 4:
@@ -99,7 +153,7 @@ class MatchListView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(operation_id="matches_list", responses=OBJECT)
+    @extend_schema(operation_id="matches_list", responses={200: MatchSummarySerializer(many=True)})
     def get(self, request: Request) -> Response:
         matches = match_list_for_user(_user(request))[:200]
         return Response(
@@ -117,7 +171,15 @@ class MatchListView(APIView):
             ]
         )
 
-    @extend_schema(request=MatchCreateSerializer, responses={201: OBJECT})
+    @extend_schema(
+        request=MatchCreateSerializer,
+        responses={201: MatchSerializer},
+        examples=[MATCH_EXAMPLE],
+        description="Open a match of 2 to 4 saved teams: each player's `roster` (one of "
+        "yours) or `share_token` (a team shared by its link), legal and built for the "
+        "match's size.",
+    )
+    @api_errors(MATCH_CREATE_ERRORS)
     def post(self, request: Request) -> Response:
         serializer = MatchCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -154,19 +216,30 @@ class MatchDetailView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[SPECTATE, SEAT], responses=OBJECT)
+    @extend_schema(
+        parameters=[SPECTATE, SEAT, IF_NONE_MATCH, ETAG],
+        responses={
+            200: MatchSerializer,
+            304: OpenApiResponse(None, description="Unchanged since the ETag sent."),
+        },
+    )
+    @api_errors({400: ("invalid",)})
     def get(self, request: Request, match_id: int) -> Response:
         match = match_for_viewer(request.user, match_id, request.query_params.get("spectate", ""))
         etag = _etag(match.seq)
         if request.headers.get("If-None-Match") == etag:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
-        viewer = viewer_seat(request.user, match, request.query_params.get("seat", ""))
+        viewer = viewer_seat(request.user, match, _seat(request))
         return Response(match_payload(match, viewer=viewer), headers={"ETag": etag})
 
 
-class CommandSerializer(serializers.Serializer[dict[str, Any]]):
-    type = serializers.CharField(max_length=40)
-    args = serializers.DictField(required=False, default=dict)
+class CommandSerializer(StrictSerializer):
+    type = serializers.CharField(
+        max_length=40, help_text="A command of the system (GET /systems/{slug}/commands/)."
+    )
+    args = serializers.DictField(
+        required=False, default=dict, help_text="The command's arguments, as listed there."
+    )
     expected_seq = serializers.IntegerField(required=False, allow_null=True, min_value=0)
     idempotency_key = serializers.CharField(
         max_length=80, required=False, allow_null=True, allow_blank=True
@@ -179,7 +252,20 @@ class MatchCommandView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=CommandSerializer, responses={200: OBJECT, 409: OBJECT})
+    @extend_schema(
+        request=CommandSerializer,
+        parameters=[ETAG],
+        responses={
+            200: CommandResultSerializer,
+            409: OpenApiResponse(
+                StaleSerializer,
+                description="`stale`: `expected_seq` is not the match's seq; the answer "
+                "carries the match now.",
+            ),
+        },
+        examples=[COMMAND_EXAMPLE],
+    )
+    @api_errors(COMMAND_ERRORS)
     def post(self, request: Request, match_id: int) -> Response:
         serializer = CommandSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -193,6 +279,8 @@ class MatchCommandView(APIView):
                 expected_seq=data.get("expected_seq"),
                 idempotency_key=data.get("idempotency_key") or None,
             )
+        except services.NotYourSeat as error:
+            raise ApiError(error.code, error.message, status_code=403) from None
         except services.StaleCommand as stale:
             payload = match_payload(stale.match, viewer=viewer_seat(request.user, stale.match))
             return Response(
@@ -243,21 +331,21 @@ class MatchEventsView(APIView):
         parameters=[
             SPECTATE,
             SEAT,
-            OpenApiParameter("after", int, description="Events after this seq."),
+            OpenApiParameter(
+                "after", OpenApiTypes.INT, description="Events after this seq (default 0)."
+            ),
         ],
-        responses=OBJECT,
+        responses={200: EventsSerializer},
     )
+    @api_errors({400: ("invalid",)})
     def get(self, request: Request, match_id: int) -> Response:
         match = match_for_viewer(request.user, match_id, request.query_params.get("spectate", ""))
-        try:
-            after = max(0, int(request.query_params.get("after", "0")))
-        except ValueError:
-            raise ApiError("invalid", "'after' must be a number.") from None
+        after = max(0, query_integer(request, "after") or 0)
         rows = list(event_rows(match))
         engine = engine_for(match)
         state = match_state(match)
         undone = undone_groups(rows)
-        viewer = viewer_seat(request.user, match, request.query_params.get("seat", ""))
+        viewer = viewer_seat(request.user, match, _seat(request))
         return Response(
             {
                 "seq": match.seq,
@@ -277,11 +365,15 @@ class MatchLegalView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[SPECTATE, SEAT], responses=OBJECT)
+    @extend_schema(
+        parameters=[SPECTATE, SEAT, ETAG],
+        responses={200: LegalSerializer},
+    )
+    @api_errors({400: ("invalid",)})
     def get(self, request: Request, match_id: int) -> Response:
         match = match_for_viewer(request.user, match_id, request.query_params.get("spectate", ""))
         engine = engine_for(match)
-        viewer = viewer_seat(request.user, match, request.query_params.get("seat", ""))
+        viewer = viewer_seat(request.user, match, _seat(request))
         options = engine.legal_commands(match_state(match), viewer=viewer)
         return Response(
             {
@@ -313,7 +405,7 @@ class SystemCommandsView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=OBJECT)
+    @extend_schema(responses={200: CommandSpecSerializer(many=True)})
     def get(self, request: Request, slug: str) -> Response:
         system = game_system_get(slug)
         engine = registry().get(system.slug).matches
@@ -338,3 +430,46 @@ class SystemCommandsView(APIView):
                 for spec in engine.commands()
             ]
         )
+
+
+class OpenSeatListView(APIView):
+    """Seats waiting for you: other people's matches opened with your teams from their share
+    links, whose seats you have not taken yet (the newest 20)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="matches_open_seats", responses={200: OpenSeatSerializer(many=True)}
+    )
+    def get(self, request: Request) -> Response:
+        return Response(
+            [
+                {
+                    "match": seat.match_id,
+                    "index": seat.index,
+                    "name": seat.name,
+                    "system": seat.match.system.slug,
+                    "title": seat.match.title,
+                    "status": seat.match.status,
+                    "created_by": seat.match.created_by.shown_name,
+                }
+                for seat in open_seats_for_user(_user(request))
+            ]
+        )
+
+
+class TakeSeatView(APIView):
+    """Take the seat that plays your team: from then on you hold it (your commands, your
+    concession, your secrets) and the match is one of yours. 403 ``not_your_team`` for a seat
+    of someone else's team; 404 for a match you have no team in."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: MatchSerializer})
+    @api_errors({400: ("unknown_seat",), 403: ("not_your_team", "not_your_seat")})
+    def post(self, request: Request, match_id: int, index: int) -> Response:
+        try:
+            match = services.match_take_seat(user=_user(request), match_id=match_id, index=index)
+        except services.NotYourSeat as error:
+            raise ApiError(error.code, error.message, status_code=403) from None
+        return Response(match_payload(match, viewer=viewer_seat(request.user, match, str(index))))

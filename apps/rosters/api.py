@@ -9,8 +9,8 @@ from typing import Any
 
 from django.http import Http404
 from django.utils.translation import gettext
-from drf_spectacular.utils import OpenApiParameter, OpenApiTypes, extend_schema
-from rest_framework import serializers, status
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 
 from apps.accounts.models import User
 from apps.catalog.selectors import game_system_get
-from apps.common.api import ApiError
+from apps.common.api import ApiError, api_errors
 from apps.rosters import services
 from apps.rosters.documents import DocumentInvalid, document_roster_input, roster_document
 from apps.rosters.models import Roster
@@ -29,6 +29,15 @@ from apps.rosters.selectors import (
     roster_for_owner,
     roster_list_for_user,
     roster_report,
+)
+from apps.rosters.serializers import (
+    DOCUMENT_EXAMPLE,
+    UPDATE_EXAMPLE,
+    ReportSerializer,
+    RosterDocumentSerializer,
+    RosterSerializer,
+    RosterSummarySerializer,
+    RosterUpdateSerializer,
 )
 from apps.systems.core.registry import registry
 from apps.systems.core.rosters import RosterIssue, RosterReport
@@ -78,25 +87,36 @@ def _import(request: Request) -> Response:
     return Response(roster_payload(roster), status=status.HTTP_201_CREATED)
 
 
-class RosterSummarySerializer(serializers.ModelSerializer):
-    system = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    faction = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-
-    class Meta:
-        model = Roster
-        fields = [
-            "id",
-            "name",
-            "system",
-            "faction",
-            "settings",
-            "legal",
-            "issue_count",
-            "updated_at",
-        ]
-
-
-DOCUMENT = OpenApiTypes.OBJECT
+# A document that cannot be read: 400 with ``problems``, one code per problem or this one.
+DOCUMENT_ERRORS = {
+    400: (
+        "invalid_document",
+        "wrong_format",
+        "required",
+        "invalid_type",
+        "too_long",
+        "unknown_system",
+        "not_supported",
+        "unknown_faction",
+        "unknown_profile",
+        "unknown_item",
+        "count_invalid",
+        "too_many_entries",
+        "attach_invalid",
+        "game_size",
+        "settings_invalid",
+        "points_limit",
+    )
+}
+IMPORT_ERRORS = {400: (*DOCUMENT_ERRORS[400], "roster_quota")}
+IMPORT_SCHEMA = extend_schema(
+    request=RosterDocumentSerializer,
+    responses={201: RosterSerializer},
+    examples=[DOCUMENT_EXAMPLE],
+    description="Save a roster document as a new roster of yours (drafts may be illegal: the "
+    "answer reports its issues). A document that cannot be read answers 400 with every "
+    "problem and saves nothing.",
+)
 
 
 class RosterListView(APIView):
@@ -104,12 +124,13 @@ class RosterListView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=RosterSummarySerializer(many=True))
+    @extend_schema(responses={200: RosterSummarySerializer(many=True)})
     def get(self, request: Request) -> Response:
         rosters = roster_list_for_user(_user(request))
         return Response(RosterSummarySerializer(rosters, many=True).data)
 
-    @extend_schema(request=DOCUMENT, responses={201: DOCUMENT})
+    @IMPORT_SCHEMA
+    @api_errors(IMPORT_ERRORS)
     def post(self, request: Request) -> Response:
         return _import(request)
 
@@ -119,7 +140,8 @@ class RosterImportView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=DOCUMENT, responses={201: DOCUMENT})
+    @IMPORT_SCHEMA
+    @api_errors(IMPORT_ERRORS)
     def post(self, request: Request) -> Response:
         return _import(request)
 
@@ -134,8 +156,15 @@ class RosterDetailView(APIView):
         return [IsAuthenticated()]
 
     @extend_schema(
-        parameters=[OpenApiParameter("share", str, description="share token")],
-        responses=DOCUMENT,
+        parameters=[
+            OpenApiParameter(
+                "share",
+                str,
+                description="The roster's share token: read a roster shared with you (its "
+                "`share_token` is then null).",
+            )
+        ],
+        responses={200: RosterSerializer},
     )
     def get(self, request: Request, roster_id: int) -> Response:
         token = request.query_params.get("share")
@@ -150,7 +179,13 @@ class RosterDetailView(APIView):
             raise Http404
         return Response(roster_payload(roster_for_owner(_user(request), roster_id)))
 
-    @extend_schema(request=DOCUMENT, responses=DOCUMENT)
+    @extend_schema(
+        request=RosterDocumentSerializer,
+        responses={200: RosterSerializer},
+        examples=[DOCUMENT_EXAMPLE],
+        description="Replace the roster's contents with a document of the same system.",
+    )
+    @api_errors({400: (*DOCUMENT_ERRORS[400], "wrong_system")})
     def put(self, request: Request, roster_id: int) -> Response:
         try:
             services.roster_replace(
@@ -160,7 +195,14 @@ class RosterDetailView(APIView):
             raise _invalid_document(error) from None
         return Response(roster_payload(roster_for_owner(_user(request), roster_id)))
 
-    @extend_schema(request=DOCUMENT, responses=DOCUMENT)
+    @extend_schema(
+        request=RosterUpdateSerializer,
+        responses={200: RosterSerializer},
+        examples=[UPDATE_EXAMPLE],
+        description="Rename the roster or change its settings (PUT a document to change the "
+        "entries).",
+    )
+    @api_errors({400: ("invalid", "game_size", "settings_invalid", "points_limit")})
     def patch(self, request: Request, roster_id: int) -> Response:
         roster = roster_for_owner(_user(request), roster_id)
         data = request.data
@@ -191,7 +233,7 @@ class RosterExportView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=DOCUMENT)
+    @extend_schema(responses={200: RosterDocumentSerializer})
     def get(self, request: Request, roster_id: int) -> Response:
         return Response(roster_document(roster_for_owner(_user(request), roster_id)))
 
@@ -202,7 +244,15 @@ class RosterValidateView(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [AnonRateThrottle]
 
-    @extend_schema(request=DOCUMENT, responses=DOCUMENT)
+    @extend_schema(
+        request=RosterDocumentSerializer,
+        responses={200: ReportSerializer},
+        examples=[DOCUMENT_EXAMPLE],
+        description="Check a document against the system's rules: `valid`, every issue (the "
+        "stable codes of api.md) and the totals. Unknown profiles and items are issues here; "
+        "a document of the wrong shape answers 400 with its problems.",
+    )
+    @api_errors(DOCUMENT_ERRORS)
     def post(self, request: Request) -> Response:
         try:
             system, roster = document_roster_input(request.data)

@@ -123,21 +123,24 @@ def parse_document(document: Any, *, expected_system: str | None = None) -> Pars
     problems: list[Problem] = []
     if not isinstance(document, dict):
         raise DocumentInvalid([Problem("invalid_document", "", _("Expected a JSON object."))])
-    if document.get("format") != FORMAT:
-        problems.append(
-            Problem("wrong_format", "format", _("Must be %(format)s.") % {"format": FORMAT})
-        )
-
+    _check_format(document, problems)
     name = _text(document.get("name"), "name", problems, required=True)
     system, rules = _known_system(document.get("system"), expected_system, problems)
     faction = _faction(system, document.get("faction"), problems)
     settings = _settings(document.get("settings", {}), rules, problems)
-    entries = _parse_entries(system, document.get("entries"), problems)
+    entries = _parse_entries(system, document.get("entries", []), problems)
     if problems:
         raise DocumentInvalid(problems)
     return ParsedRoster(
         system=system, name=name, faction=faction, settings=settings, entries=entries
     )
+
+
+def _check_format(document: dict[str, Any], problems: list[Problem]) -> None:
+    if document.get("format") != FORMAT:
+        problems.append(
+            Problem("wrong_format", "format", _("Must be %(format)s.") % {"format": FORMAT})
+        )
 
 
 def _known_system(
@@ -258,8 +261,6 @@ def _catalogue_for(system: GameSystem, raw: list[Any]) -> _Catalogue:
 
 
 def _parse_entries(system: GameSystem, raw: Any, problems: list[Problem]) -> list[ParsedEntry]:
-    if raw is None:
-        return []
     if not isinstance(raw, list):
         problems.append(Problem("invalid_type", "entries", _("Must be a list.")))
         return []
@@ -406,8 +407,13 @@ def document_roster_input(document: Any) -> tuple[GameSystem, RosterInput]:
     system, _created = GameSystem.objects.get_or_create(
         slug=slug, defaults={"name": registry().get(slug).name}
     )
-    faction = document.get("faction") or ""
-    if not isinstance(faction, str):
+    # The same shape as an import: a document validate calls valid must also import.
+    _check_format(document, problems)
+    _text(document.get("name"), "name", problems, required=True)
+    faction = document.get("faction")
+    if faction is None:
+        faction = ""
+    elif not isinstance(faction, str):
         problems.append(Problem("invalid_type", "faction", _("Must be text.")))
     settings = _settings(document.get("settings", {}), registry().get(slug).rosters, problems)
     entries = _entry_inputs(document.get("entries", []), problems)
@@ -458,11 +464,11 @@ def _entry_input(entry: Any, index: int, size: int, problems: list[Problem]) -> 
     if not _is_count(count):
         problems.append(_count_problem(path))
         return None
-    name = entry.get("name") or ""
+    name = _text(entry.get("name"), f"{path}.name", problems, required=False, limit=60)
     return EntryInput(
         profile=entry["profile"],
         items=tuple(items),
-        name=str(name)[:60],
+        name=name,
         count=count,
         attach_to=_attach_to(entry, index, size, path, problems),
     )

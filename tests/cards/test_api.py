@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
 
 from apps.cards.models import CardExport
 from skirmish.celery import app as celery_app
@@ -33,9 +35,8 @@ def test_owner_asks_for_cards_and_follows_the_export(
     assert body["status"] == "done"
     assert body["progress"] == 100
     assert body["message"] is None
-    assert body["url"].startswith("http://testserver/cards/exports/")
-    api_client.force_login(roster.owner)  # the download is a page: session login
-    download = api_client.get(body["url"])
+    assert body["url"] == f"http://testserver/api/v1/card-exports/{export_id}/download/"
+    download = api_client.get(body["url"])  # the same credentials as the export
     assert download.status_code == 200
     assert download["Content-Type"] == "application/pdf"
     assert 'filename="team-vortex-cards.pdf"' in download["Content-Disposition"]
@@ -173,3 +174,43 @@ def test_the_endpoints_are_in_the_schema(api_client) -> None:
     schema = api_client.get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
     assert "/api/v1/rosters/{roster_id}/cards/" in schema
     assert "/api/v1/card-exports/{export_id}/" in schema
+
+
+def test_the_export_url_serves_the_pdf_to_the_api_clients_own_token(
+    roster, fake_render, django_capture_on_commit_callbacks
+) -> None:
+    """Issue 15: the url was a session-only page, a 404 for the token that asked for it."""
+    token = Token.objects.create(user=roster.owner)
+    client = APIClient(HTTP_AUTHORIZATION=f"Token {token.key}")
+    with django_capture_on_commit_callbacks(execute=True):
+        export_id = client.post(cards_url(roster.pk), {}, format="json").json()["id"]
+    url = client.get(reverse("api:card-export", args=[export_id])).json()["url"]
+    download = client.get(url, HTTP_ACCEPT="application/pdf")
+    assert download.status_code == 200
+    assert download["Content-Type"] == "application/pdf"
+    assert b"".join(download.streaming_content).startswith(b"%PDF")
+
+
+def test_the_download_refuses_other_tokens_and_nobody(
+    roster, fake_render, django_capture_on_commit_callbacks
+) -> None:
+    owner = APIClient()
+    owner.force_authenticate(roster.owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        export_id = owner.post(cards_url(roster.pk), {}, format="json").json()["id"]
+    url = reverse("api:card-export-download", args=[export_id])
+    stranger = Token.objects.create(user=UserFactory())
+    other = APIClient(HTTP_AUTHORIZATION=f"Token {stranger.key}", HTTP_ACCEPT="application/pdf")
+    refused = other.get(url)
+    assert refused.status_code == 404
+    assert refused.json()["code"] == "not_found"  # JSON, whatever the client accepts
+    assert APIClient().get(url).status_code == 404
+    bad = APIClient(HTTP_AUTHORIZATION="Token not-a-token").get(url)
+    assert bad.status_code == 401
+
+
+def test_the_download_is_404_until_the_export_is_done(api_client, roster, fake_render) -> None:
+    api_client.force_authenticate(roster.owner)
+    export_id = api_client.post(cards_url(roster.pk), {}, format="json").json()["id"]
+    response = api_client.get(reverse("api:card-export-download", args=[export_id]))
+    assert response.status_code == 404

@@ -62,7 +62,7 @@ def test_organiser_runs_a_round_and_players_report_and_confirm() -> None:
     assert report.status_code == 200, report.json()
     assert report.json()["result"]["status"] == "reported"
     own = client_for(a_user).post(pairing_url + "result/confirm/")
-    assert (own.status_code, own.json()["code"]) == (400, "own_report")
+    assert (own.status_code, own.json()["code"]) == (403, "own_report")
     confirmed = client_for(b_user).post(pairing_url + "result/confirm/")
     assert confirmed.json()["result"]["status"] == "confirmed"
 

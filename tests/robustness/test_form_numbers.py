@@ -75,13 +75,30 @@ def test_an_odd_list_index_in_a_command_form_is_refused(browser, user, deathmatc
     assert MatchEvent.objects.filter(match=match).count() == before
 
 
-@pytest.mark.parametrize("value", ["²", "9" * 5000, "x"])
-def test_an_odd_seat_in_the_api_is_ignored(user, deathmatch, value) -> None:
+@pytest.mark.parametrize("value", ["²", "٣", "9" * 5000, "x", "-1", "1.5", ""])
+def test_an_odd_seat_in_the_api_is_refused_with_invalid(user, deathmatch, value) -> None:
+    # Issue 15: ``?seat=`` is an integer parameter; anything else is a 400 naming it (it used
+    # to be ignored, which hid a client's bug behind the default seat).
+    match = small_match(user, deathmatch)
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api.force_authenticate(user)
+    for url in (
+        f"/api/v1/matches/{match.pk}/",
+        f"/api/v1/matches/{match.pk}/events/",
+        f"/api/v1/matches/{match.pk}/legal/",
+    ):
+        response = api.get(url, {"seat": value})
+        assert response.status_code == 400, url
+        assert response.json()["code"] == "invalid"
+        assert response.json()["message"].startswith("seat: must be a whole number")
+
+
+def test_a_whole_seat_in_the_api_is_still_taken(user, deathmatch) -> None:
     match = small_match(user, deathmatch)
     api = APIClient()
     api.force_authenticate(user)
-    assert api.get(f"/api/v1/matches/{match.pk}/", {"seat": value}).status_code == 200
-    assert api.get(f"/api/v1/matches/{match.pk}/events/", {"seat": value}).status_code == 200
+    assert api.get(f"/api/v1/matches/{match.pk}/", {"seat": "0"}).status_code == 200
+    assert api.get(f"/api/v1/matches/{match.pk}/events/", {"seat": "0"}).status_code == 200
 
 
 @pytest.mark.parametrize("value", ODD_NUMBERS)

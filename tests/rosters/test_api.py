@@ -247,3 +247,67 @@ def test_catalogue_factions_and_missions(deathmatch, api_client) -> None:
     assert {f["slug"] for f in factions} == {"anaimaktos", "phalanx", "organon", "shelzahav"}
     missions = api_client.get("/api/v1/systems/deathmatch/missions/").json()
     assert [m["number"] for m in missions if m["number"] is not None] == list(range(10))
+
+
+# --- Issue 15: validate reads the document as import does -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "code"),
+    [
+        ({"format": "skirmish-roster/99"}, "format", "wrong_format"),
+        ({"format": None}, "format", "wrong_format"),
+        ({"name": {"text": "Team"}}, "name", "invalid_type"),
+        ({"name": ["Team"]}, "name", "invalid_type"),
+        ({"name": 7}, "name", "invalid_type"),
+        ({"name": None}, "name", "required"),
+        ({"name": "x" * 101}, "name", "too_long"),
+        ({"faction": {"slug": "organon"}}, "faction", "invalid_type"),
+        ({"entries": None}, "entries", "invalid_type"),
+    ],
+)
+def test_validate_refuses_what_import_refuses(deathmatch, api_client, change, path, code) -> None:
+    document = legal_standard_team(**change)
+    response = api_client.post("/api/v1/rosters/validate/", document, format="json")
+    assert response.status_code == 400, response.json()
+    assert {"code": code, "path": path} in [
+        {"code": p["code"], "path": p["path"]} for p in response.json()["problems"]
+    ]
+    assert "valid" not in response.json()
+
+
+def test_validate_refuses_a_nickname_that_is_not_text(deathmatch, api_client) -> None:
+    document = legal_standard_team()
+    document["entries"][2]["name"] = {"first": "Kael"}
+    response = api_client.post("/api/v1/rosters/validate/", document, format="json")
+    assert response.status_code == 400
+    assert response.json()["problems"] == [
+        {"code": "invalid_type", "path": "entries[2].name", "message": "Must be text."}
+    ]
+
+
+def test_validate_and_import_agree_on_a_missing_format(deathmatch, owner_client) -> None:
+    document = legal_standard_team()
+    del document["format"]
+    for url in ("/api/v1/rosters/validate/", "/api/v1/rosters/import/"):
+        response = owner_client.post(url, document, format="json")
+        assert response.status_code == 400
+        assert response.json()["code"] == "wrong_format"
+    assert not Roster.objects.exists()
+
+
+def test_import_refuses_null_entries(owner_client) -> None:
+    response = owner_client.post(
+        "/api/v1/rosters/import/", legal_standard_team(entries=None), format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["problems"][0]["path"] == "entries"
+    assert not Roster.objects.exists()
+
+
+def test_a_document_without_entries_still_imports_as_an_empty_draft(owner_client) -> None:
+    document = legal_standard_team()
+    del document["entries"]
+    response = owner_client.post("/api/v1/rosters/import/", document, format="json")
+    assert response.status_code == 201
+    assert response.json()["entries"] == []
