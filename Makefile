@@ -7,7 +7,7 @@ PORT ?= 8000
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test bench lint install messages makemessages constraints clean
+.PHONY: run test schemathesis permission-matrix bench lint install messages makemessages constraints clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,20 @@ run: install messages
 # one worker (tests/conftest.py).
 test: install messages
 	$(BIN)/pytest -n auto
+
+# schemathesis against the OpenAPI schema (tests/schema): every operation in process through the
+# WSGI app (no port), with a seeded user's token; `make test` runs it with 5 requests per
+# operation, this with more, in one process so that it prints the answers per operation.
+SCHEMATHESIS_MAX_EXAMPLES ?= 40
+schemathesis: install messages
+	SCHEMATHESIS_MAX_EXAMPLES=$(SCHEMATHESIS_MAX_EXAMPLES) timeout 1200 \
+		$(BIN)/pytest -n 0 -q -p no:cacheprovider -m schemathesis tests/schema
+
+# The permission matrix (tests/permissions/matrix.py) as Markdown on stdout, once every cell of
+# it has passed against the app (the test output goes to stderr).
+permission-matrix: install messages
+	$(BIN)/pytest -n 0 -q -p no:randomly -p no:cacheprovider tests/permissions 1>&2
+	$(BIN)/python -m tests.permissions.matrix
 
 # Production settings (DEBUG off, hashed static files) against a throw-away test database.
 BENCH_ENV := DJANGO_DEBUG=false DJANGO_HTTPS=false ALLOWED_HOSTS=testserver \

@@ -7,8 +7,10 @@ Celery tasks executed in-process. Production sets ``DJANGO_DEBUG=false`` and mus
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from skirmish.env import Env, database_config
@@ -54,6 +56,10 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "template_partials",
+    "csp",
+    "allauth",
+    "allauth.account",
+    "axes",
     "apps.common",
     "apps.accounts",
     "apps.pages",
@@ -67,14 +73,23 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy header (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
+    # A body over the cap is refused (413) before anything below reads it.
+    "apps.common.middleware.RequestSizeLimitMiddleware",
+    # NUL and lone surrogates in any input: 400 invalid_text before a view or session reads it.
+    "apps.common.text_input.TextInputMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as django-axes asks: turns a login refused for too many failures into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 if not DEBUG:
@@ -114,16 +129,89 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Accounts ---------------------------------------------------------------------------------
 
+# django-allauth: sign-up, login by user name or email, email addresses, password reset.
+# django-axes: logins that failed too often for one user name from one address are locked out.
+
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "accounts:profile"
 LOGOUT_REDIRECT_URL = "pages:home"
+AUTHENTICATION_BACKENDS = [
+    # First, so that a locked-out client is refused before any password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+ACCOUNT_ADAPTER = "apps.accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {
+    "login": "apps.accounts.forms.LoginForm",
+    "signup": "apps.accounts.forms.SignupForm",
+}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+# Every account has an email address: to recover it, and for organisers to reach their players.
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = env.choice(
+    "ACCOUNT_EMAIL_VERIFICATION", "optional", ["none", "optional", "mandatory"]
+)
+# A login lasts SESSION_COOKIE_AGE, as it did before allauth (a tablet at the table stays in).
+ACCOUNT_SESSION_REMEMBER = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Skirmish] "
+ACCOUNT_RATE_LIMITS = {
+    # Sign-ups per client address (10 accounts in 2.7 s were possible); fixing typos stays below.
+    "signup": "5/m/ip,20/h/ip",
+    # One address trying many user names; a single account is locked out by django-axes below.
+    "login_failed": "20/10m/ip",
+}
+
+# How many reverse proxies in front of the app append to X-Forwarded-For. 0: the client is
+# REMOTE_ADDR and the header is ignored, so a client cannot pick its own address. The throttles
+# of the API, allauth and django-axes all take the client address from this one number.
+NUM_PROXIES = env.integer("NUM_PROXIES", default=0)
+
+AXES_FAILURE_LIMIT = env.integer("LOGIN_FAILURE_LIMIT", default=5, minimum=1)
+AXES_COOLOFF_TIME = timedelta(minutes=env.integer("LOGIN_LOCKOUT_MINUTES", default=15, minimum=1))
+# Per user name and address: a typo-prone player cannot lock out everyone on the club's network,
+# and an attacker elsewhere cannot lock out the player.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "apps.accounts.throttling.login_name"
+AXES_CLIENT_IP_CALLABLE = "apps.accounts.throttling.client_ip"
+AXES_LOCKOUT_CALLABLE = "apps.accounts.views.locked_out"
+AXES_RESET_ON_SUCCESS = True
+# Failures are kept (in the database, shared by every process); successful logins are not logged.
+AXES_DISABLE_ACCESS_LOG = True
+
+# --- Email ------------------------------------------------------------------------------------
+
+# Password resets and address verification. Without EMAIL_HOST, mails are written to the log.
+EMAIL_HOST = env.string("EMAIL_HOST") or "localhost"
+EMAIL_BACKEND = {
+    "console": "django.core.mail.backends.console.EmailBackend",
+    "smtp": "django.core.mail.backends.smtp.EmailBackend",
+}[
+    env.choice(
+        "EMAIL_BACKEND",
+        "smtp" if env.string("EMAIL_HOST") else "console",
+        ["console", "smtp"],
+    )
+]
+EMAIL_PORT = env.integer("EMAIL_PORT", default=587, minimum=1)
+EMAIL_HOST_USER = env.string("EMAIL_HOST_USER", default="")
+EMAIL_HOST_PASSWORD = env.string("EMAIL_HOST_PASSWORD", default="")
+EMAIL_USE_SSL = env.boolean("EMAIL_USE_SSL", default=False)
+EMAIL_USE_TLS = env.boolean("EMAIL_USE_TLS", default=not EMAIL_USE_SSL)
+if EMAIL_USE_SSL and EMAIL_USE_TLS:
+    raise ImproperlyConfigured("Set only one of EMAIL_USE_TLS and EMAIL_USE_SSL to true.")
+# A mail server that does not answer must not hold a request (Django's default waits forever).
+EMAIL_TIMEOUT = env.integer("EMAIL_TIMEOUT", default=10, minimum=1)
+DEFAULT_FROM_EMAIL = env.string("DEFAULT_FROM_EMAIL", default="Skirmish <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # --- Languages --------------------------------------------------------------------------------
 
@@ -159,6 +247,8 @@ if env.boolean("DJANGO_SECURE_PROXY_SSL_HEADER", default=False):
 
 HTTPS = env.boolean("DJANGO_HTTPS", default=not DEBUG)
 SECURE_SSL_REDIRECT = HTTPS
+# Health checks (the container's own, a load balancer's) ask over plain HTTP inside the network.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = env.integer("DJANGO_HSTS_SECONDS", default=31_536_000 if HTTPS else 0)
@@ -171,10 +261,59 @@ SESSION_COOKIE_HTTPONLY = True
 # Uploads (rosters, BattleScribe files) are small; refuse anything bigger before parsing it.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+# The whole body, files included (DATA_UPLOAD_MAX_MEMORY_SIZE does not count files): a larger
+# Content-Length is answered 413 before the body is read (apps.common.middleware). The proxy
+# caps bodies too (deploy/nginx/locations.conf: client_max_body_size, the same 2 MiB).
+REQUEST_MAX_BODY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
+# Uploads stay in memory: nothing under the cap needs a temporary file, nothing over it is read.
+FILE_UPLOAD_HANDLERS = ["django.core.files.uploadhandler.MemoryFileUploadHandler"]
+
+# Content-Security-Policy (django-csp): scripts only from this site's own files -- no inline
+# script, no inline event handler, no eval (htmx runs with allowEval off, see base.html).
+# Inline styles stay allowed: the tracker draws its bars with style="width: …" and the error
+# page carries its own styles; with img-src, font-src and connect-src limited to this site, an
+# injected style has no way to send anything elsewhere.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        # data: for the icons of the API docs (Swagger UI) and the printed cards' QR codes.
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 
 # --- Cache ------------------------------------------------------------------------------------
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The throttles count in the cache, so every web process must see the same counts: Redis when one
+# is configured (REDIS_URL, else a redis:// Celery broker); local memory serves one process only.
+_broker_url = env.string("CELERY_BROKER_URL") or ""
+REDIS_URL = env.string("REDIS_URL") or (
+    _broker_url if _broker_url.startswith(("redis://", "rediss://")) else None
+)
+if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured(
+        f"The environment variable REDIS_URL must be a redis:// URL (got {REDIS_URL!r})."
+    )
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            # Django's RedisCache, bounded: a Redis that is down or hung costs a request at most
+            # a second, then the throttles stop counting for a while instead of failing pages.
+            "BACKEND": "apps.accounts.cache.SharedRedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "skirmish",
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # --- REST API ---------------------------------------------------------------------------------
 
@@ -191,9 +330,12 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": API_RENDERERS,
     "DEFAULT_PARSER_CLASSES": ["apps.common.parsers.JSONParser"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's, with every operation's {code, message} error responses added.
+    "DEFAULT_SCHEMA_CLASS": "apps.common.schema.ApiAutoSchema",
     "EXCEPTION_HANDLER": "apps.common.api.exception_handler",
     "DEFAULT_THROTTLE_RATES": {"auth": "20/minute", "anon": "120/minute"},
+    # Throttles count per client address: REMOTE_ADDR behind NUM_PROXIES trusted proxies.
+    "NUM_PROXIES": NUM_PROXIES,
 }
 
 SPECTACULAR_SETTINGS = {
@@ -205,6 +347,18 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "SCHEMA_PATH_PREFIX": "/api/v1",
+    # Request bodies get components of their own (required fields, no read-only ones).
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Several models have a "status" (or "visibility", ...): one named enum each.
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": "apps.matches.models.MatchStatus",
+        "CardExportStatusEnum": "apps.cards.models.CardExport.Status",
+        "SeasonStatusEnum": "apps.leagues.models.Season.Status",
+        "RoundStatusEnum": "apps.leagues.models.Round.Status",
+        "ResultStatusEnum": "apps.leagues.models.Result.Status",
+        # The 409 answer to a command sent on an old seq (apps.matches.serializers).
+        "StaleCodeEnum": ["stale"],
+    },
 }
 
 # --- Celery -----------------------------------------------------------------------------------
@@ -223,10 +377,42 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 5 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker that loses the broker stops its late-acknowledged tasks: their messages are
+# delivered again instead of finishing on a connection that can no longer acknowledge them.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# Every call to Redis is bounded: a broker that accepts connections and never answers must cost
+# a web request seconds, not a gunicorn worker (kombu and redis-py wait forever by default).
+# 3 s is well above a healthy Redis's answer and above the 1 s a worker's BRPOP blocks.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": 2,
+    "socket_timeout": 3,
+    # A message is unacknowledged while its task runs (late acks). If the whole worker dies,
+    # Redis hands the message to another worker after this long: the hard time limit of a task
+    # plus a minute, so that a render still running is never delivered twice. The restore
+    # sweep then runs about every 30 s (kombu: 10 s × throttle).
+    "visibility_timeout": CELERY_TASK_TIME_LIMIT + 60,
+    "unacked_restore_throttle": 3,
+}
+# Publishing a task: one quick retry (a pooled connection that went stale when Redis
+# restarted), then the caller hears of the failure (a card export answers 503 / fails).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+# The result backend (Redis too): bounded the same way, and few retries (Celery's default is 20).
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
+CELERY_REDIS_SOCKET_TIMEOUT = 3
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "retry_policy": {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
+}
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
-    # Fails exports whose worker died and deletes old PDFs (also `manage.py cards_cleanup`).
-    "cards-cleanup": {"task": "cards.cleanup", "schedule": 60 * 60},
+    # Retries or fails exports whose worker died and deletes old PDFs (also `manage.py
+    # cards_cleanup`); often enough that a lost export is retried within minutes.
+    "cards-cleanup": {"task": "cards.cleanup", "schedule": 5 * 60},
 }
 
 # --- Printed cards ----------------------------------------------------------------------------
@@ -234,8 +420,11 @@ CELERY_BEAT_SCHEDULE = {
 # Finished card PDFs are kept this long, then deleted by the cleanup task.
 CARDS_KEEP_DAYS = env.integer("CARDS_KEEP_DAYS", default=7, minimum=1)
 # An export still "running" after this long lost its worker (the task's hard time limit is
-# CELERY_TASK_TIME_LIMIT); it is marked failed so that its page stops waiting.
+# CELERY_TASK_TIME_LIMIT, and Redis redelivers a dead worker's message after the visibility
+# timeout, 6 minutes); it is queued again up to CARDS_STALE_RETRIES times, then marked failed
+# so that its page stops waiting.
 CARDS_STALE_MINUTES = env.integer("CARDS_STALE_MINUTES", default=10, minimum=1)
+CARDS_STALE_RETRIES = env.integer("CARDS_STALE_RETRIES", default=2, minimum=0)
 
 # --- Logging ----------------------------------------------------------------------------------
 
@@ -249,5 +438,10 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     # WeasyPrint logs every layout step at INFO; its warnings are what matters.
-    "loggers": {"weasyprint": {"level": "WARNING"}, "fontTools": {"level": "WARNING"}},
+    "loggers": {
+        "weasyprint": {"level": "WARNING"},
+        "fontTools": {"level": "WARNING"},
+        # django-axes logs every start at INFO; its failed logins and lockouts are warnings.
+        "axes": {"level": "WARNING"},
+    },
 }

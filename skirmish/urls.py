@@ -6,10 +6,10 @@ from django.contrib import admin
 from django.urls import include, path
 from django.utils.translation import gettext_lazy as _
 from django.views.i18n import set_language
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from apps.accounts.api import TokenObtainView
-from apps.cards.api import CardExportDetailView, RosterCardsView
+from apps.cards.api import CardExportDetailView, CardExportDownloadView, RosterCardsView
 from apps.catalog.api import (
     FactionListView,
     ItemListView,
@@ -25,7 +25,9 @@ from apps.matches.api import (
     MatchEventsView,
     MatchLegalView,
     MatchListView,
+    OpenSeatListView,
     SystemCommandsView,
+    TakeSeatView,
 )
 from apps.pages.views import healthz
 from apps.rosters.api import (
@@ -58,15 +60,28 @@ api_v1 = [
     path("matches/<int:match_id>/commands/", MatchCommandView.as_view(), name="match-commands"),
     path("matches/<int:match_id>/events/", MatchEventsView.as_view(), name="match-events"),
     path("matches/<int:match_id>/legal/", MatchLegalView.as_view(), name="match-legal"),
+    path("matches/seats/", OpenSeatListView.as_view(), name="match-open-seats"),
+    path(
+        "matches/<int:match_id>/seats/<int:index>/take/",
+        TakeSeatView.as_view(),
+        name="match-take-seat",
+    ),
     *league_api,
     path("rosters/<int:roster_id>/cards/", RosterCardsView.as_view(), name="roster-cards"),
     path("card-exports/<int:export_id>/", CardExportDetailView.as_view(), name="card-export"),
+    path(
+        "card-exports/<int:export_id>/download/",
+        CardExportDownloadView.as_view(),
+        name="card-export-download",
+    ),
 ]
 
 urlpatterns = [
     path("", include("apps.pages.urls")),
     path("systems/", include("apps.catalog.urls")),
     path("accounts/", include("apps.accounts.urls")),
+    # django-allauth: email addresses, password reset, verification (login and sign-up above).
+    path("accounts/", include("allauth.account.urls")),
     path("rosters/", include("apps.rosters.urls")),
     path("matches/", include("apps.matches.urls")),
     path("scenarios/", include("apps.scenarios.urls")),
@@ -77,10 +92,13 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include((api_v1, "api"), namespace="api")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # The split view serves its start-up script as a file (?script): no inline script (CSP).
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
 ]
 
 handler400 = "apps.common.errors.bad_request"
 handler403 = "apps.common.errors.permission_denied"
 handler404 = "apps.common.errors.page_not_found"
 handler500 = "apps.common.errors.server_error"
+# Used by django-allauth when a rate limit (sign-ups, logins, password resets) is exceeded.
+handler429 = "apps.accounts.views.too_many_requests"

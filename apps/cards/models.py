@@ -63,7 +63,12 @@ class CardExport(models.Model):
     message = models.TextField(_("message"), blank=True)
     file = models.FileField(_("file"), upload_to="cards/", blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
+    # How often the stale check queued the export again after its worker vanished; a message
+    # carries the value it was sent with, so that an older one delivered late does nothing.
+    retries = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    # When the export was last put in the queue (first asked for, or retried).
+    queued_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

@@ -1,10 +1,16 @@
-"""Writes of card exports: asking for a PDF, rendering it (the Celery task's work), failing
-exports whose worker died, and deleting old files.
+"""Writes of card exports: asking for a PDF, rendering it (the Celery task's work), retrying
+or failing exports whose worker died, and deleting old files.
 
 The page and the API both call ``card_export_request``; the task ``cards.render_export`` calls
 ``card_export_render`` with the export's primary key. Rendering is idempotent: a message
 delivered twice finds the export finished and does nothing, and an attempt that was overtaken
 by a newer one (its worker was presumed dead) throws its result away.
+
+A worker that dies mid-render is covered twice: its message is delivered again (at once when
+only the pool process died, after the broker's visibility timeout when the whole worker did),
+and an export still "running" after ``CARDS_STALE_MINUTES`` is queued again, up to
+``CARDS_STALE_RETRIES`` times, before it fails with a message. Each such retry carries its
+number, so that the old message, should it still arrive, does nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +27,8 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import DatabaseError, IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import F, Q, QuerySet
+from django.db.models.functions import Coalesce
 from django.utils import formats, timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -146,7 +153,7 @@ def _create(fields: dict[str, Any]) -> CardExport:
         raise ExportsUnavailable
     try:
         with transaction.atomic():
-            export = CardExport.objects.create(**fields)
+            export = CardExport.objects.create(**fields, queued_at=timezone.now())
             transaction.on_commit(lambda: _enqueue(export.pk))
     except IntegrityError:
         existing = _reusable(fields["fingerprint"])
@@ -158,15 +165,14 @@ def _create(fields: dict[str, Any]) -> CardExport:
     return export
 
 
-def _enqueue(export_id: int) -> None:
+def _enqueue(export_id: int, *, retry: int = 0) -> None:
+    """Send the export's message. Bounded in time (CELERY_TASK_PUBLISH_RETRY_POLICY and the
+    broker's socket timeouts): a broker that is down or hung fails the export with a message
+    instead of holding the request."""
     from apps.cards.tasks import render_card_export
 
     try:
-        render_card_export.apply_async(
-            args=(export_id,),
-            retry=True,
-            retry_policy={"max_retries": 2, "interval_start": 0, "interval_step": 0.5},
-        )
+        render_card_export.apply_async(args=(export_id,), kwargs={"retry": retry})
     except Exception:  # kombu's connection errors differ per transport; eager mode re-raises
         logger.exception("card export %s could not be started", export_id)
         export = CardExport.objects.filter(pk=export_id).first()
@@ -253,11 +259,15 @@ def _progress(export_id: int, attempt: int, percent: int) -> None:
     )
 
 
-def _start(export_id: int) -> tuple[CardExport, int] | None:
-    """Claim the export for this attempt; None when there is nothing (left) to do."""
+def _start(export_id: int, retry: int | None) -> tuple[CardExport, int] | None:
+    """Claim the export for this attempt; None when there is nothing (left) to do, or when
+    the message was sent before the export was queued again (``retry`` is older)."""
     with transaction.atomic():
         export = CardExport.objects.select_for_update().filter(pk=export_id).first()
         if export is None or export.finished:
+            return None
+        if retry is not None and retry != export.retries:
+            logger.info("card export %s: message of retry %s ignored", export_id, retry)
             return None
         if export.attempts >= MAX_ATTEMPTS:
             with translation.override(export.language):
@@ -380,12 +390,13 @@ def _finish(export_id: int, attempt: int, pdf: bytes) -> CardExport | None:
     return export
 
 
-def card_export_render(*, export_id: int) -> CardExport | None:
+def card_export_render(*, export_id: int, retry: int | None = None) -> CardExport | None:
     """Render the export's PDF and store it; a failure becomes ``failed`` with a message.
 
+    ``retry`` is the number of the stale retry the message was sent for (``None``: any).
     Database errors are raised (the task retries them); everything else ends the export.
     """
-    claimed = _start(export_id)
+    claimed = _start(export_id, retry)
     if claimed is None:
         return CardExport.objects.filter(pk=export_id).first()
     export, attempt = claimed
@@ -431,46 +442,101 @@ def _stale_message(export: CardExport) -> str:
 
 def _stale(now: datetime) -> QuerySet[CardExport]:
     stale_after = timedelta(minutes=settings.CARDS_STALE_MINUTES)
-    return CardExport.objects.filter(status=Status.RUNNING, started_at__lt=now - stale_after) | (
-        CardExport.objects.filter(
-            status=Status.PENDING, created_at__lt=now - stale_after * PENDING_STALE_FACTOR
-        )
+    running = Q(status=Status.RUNNING, started_at__lt=now - stale_after)
+    pending = Q(status=Status.PENDING, since__lt=now - stale_after * PENDING_STALE_FACTOR)
+    return CardExport.objects.annotate(since=Coalesce("queued_at", "created_at")).filter(
+        running | pending
     )
 
 
-def card_export_fail_stale(*, now: datetime | None = None) -> int:
-    """Mark failed every export whose worker died ("running" too long) or whose message was
-    lost ("pending" far too long). Returns how many."""
+def _may_retry(export: CardExport) -> bool:
+    """A stale running export is queued again while retries are left. Not in-process (no
+    broker): there the retry would render inside the request that noticed it."""
+    return (
+        export.status == Status.RUNNING
+        and export.retries < settings.CARDS_STALE_RETRIES
+        and export.attempts < MAX_ATTEMPTS
+        and not celery_app.conf.task_always_eager
+    )
+
+
+def _retry(export: CardExport, now: datetime) -> bool:
+    """Queue the stale ``export`` again, unless it moved on meanwhile; True when queued."""
+    retry = export.retries + 1
+    with transaction.atomic():
+        queued = CardExport.objects.filter(
+            pk=export.pk, status=Status.RUNNING, attempts=export.attempts, retries=export.retries
+        ).update(
+            status=Status.PENDING,
+            progress=0,
+            started_at=None,
+            queued_at=now,
+            retries=F("retries") + 1,
+        )
+        if queued:
+            logger.warning(
+                "card export %s: its worker stopped mid-render (attempt %s); queued again "
+                "(retry %s of %s)",
+                export.pk,
+                export.attempts,
+                retry,
+                settings.CARDS_STALE_RETRIES,
+            )
+            transaction.on_commit(lambda: _enqueue(export.pk, retry=retry))
+    return bool(queued)
+
+
+@dataclass(frozen=True)
+class Stale:
+    retried: int
+    failed: int
+
+
+def card_export_retry_stale(*, now: datetime | None = None) -> Stale:
+    """Queue again every export whose worker died ("running" too long) while it has retries
+    left; mark failed the others, and those whose message was lost ("pending" far too long)."""
     now = now or timezone.now()
-    failed = 0
+    retried = failed = 0
     for export in _stale(now):
+        if _may_retry(export):
+            retried += _retry(export, now)
+            continue
         _fail(export.pk, _stale_message(export), attempt=export.attempts)
         failed += 1
-    return failed
+    return Stale(retried=retried, failed=failed)
+
+
+def card_export_fail_stale(*, now: datetime | None = None) -> int:
+    """``card_export_retry_stale``; returns how many exports were marked failed."""
+    return card_export_retry_stale(now=now).failed
 
 
 def card_export_check_stale(export: CardExport) -> CardExport:
-    """The export as a poll should report it: a stale one is failed first (without a
-    broker no periodic task runs, so the page that waits for it does this)."""
+    """The export as a poll should report it: a stale one is retried or failed first (without
+    a broker no periodic task runs, so the page that waits for it does this)."""
     if not export.finished:
         stale = _stale(timezone.now()).filter(pk=export.pk).first()
         if stale is not None:
-            _fail(stale.pk, _stale_message(stale), attempt=stale.attempts)
+            if _may_retry(stale):
+                _retry(stale, timezone.now())
+            else:
+                _fail(stale.pk, _stale_message(stale), attempt=stale.attempts)
             export.refresh_from_db()
     return export
 
 
 @dataclass(frozen=True)
 class Cleanup:
-    stale: int
+    stale: int  # marked failed
     deleted: int
+    retried: int = 0
 
 
 def card_export_cleanup(*, now: datetime | None = None) -> Cleanup:
-    """Fail stale exports, then delete finished exports older than ``CARDS_KEEP_DAYS`` with
-    their files."""
+    """Retry or fail stale exports, then delete finished exports older than
+    ``CARDS_KEEP_DAYS`` with their files."""
     now = now or timezone.now()
-    stale = card_export_fail_stale(now=now)
+    stale = card_export_retry_stale(now=now)
     old = CardExport.objects.filter(
         created_at__lt=now - timedelta(days=settings.CARDS_KEEP_DAYS),
         status__in=[Status.DONE, Status.FAILED],
@@ -481,4 +547,4 @@ def card_export_cleanup(*, now: datetime | None = None) -> Cleanup:
             default_storage.delete(export.file.name)
         export.delete()
         deleted += 1
-    return Cleanup(stale=stale, deleted=deleted)
+    return Cleanup(stale=stale.failed, deleted=deleted, retried=stale.retried)

@@ -95,7 +95,12 @@ def export_status(request: HtmxHttpRequest, export_id: int) -> HttpResponse:
 
 @require_GET
 def export_download(request: HtmxHttpRequest, export_id: int) -> FileResponse:
-    export = card_export_for_viewer(request.user, export_id, _share(request))
+    return export_file_response(card_export_for_viewer(request.user, export_id, _share(request)))
+
+
+def export_file_response(export: CardExport) -> FileResponse:
+    """The export's PDF as a download (also for the API); 404 until it is done, and once the
+    cleanup deleted its file."""
     name = export.file.name or ""
     if export.status != CardExport.Status.DONE or not default_storage.exists(name):
         raise Http404

@@ -18,8 +18,15 @@ def home(request: HttpRequest) -> HttpResponse:
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
+    """200 while this process can serve pages (the database answers), else 503; the broker
+    and the Celery workers are reported beside it ("degraded" when either is missing)."""
     health = health_check()
     return JsonResponse(
-        {"status": health.status, "database": health.database, "broker": health.broker},
+        {
+            "status": health.status,
+            "database": health.database,
+            "broker": health.broker,
+            "workers": health.workers,
+        },
         status=200 if health.healthy else 503,
     )

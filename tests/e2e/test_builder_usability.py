@@ -42,7 +42,7 @@ def roster_url(live_server, catalogue) -> Iterator[tuple[object, str]]:  # noqa:
 
 def log_in(page: Page, url: str, user: object) -> None:
     page.goto(url + "/accounts/login/")
-    page.locator("#id_username").fill(user.username)  # type: ignore[attr-defined]
+    page.locator("#id_login").fill(user.username)  # type: ignore[attr-defined]
     page.locator("#id_password").fill(PASSWORD)
     page.locator("#id_password").press("Enter")
     page.wait_for_url("**/accounts/profile/")

@@ -87,3 +87,31 @@ def test_ping_round_trip_through_a_real_worker(worker_queue: str) -> None:
 )
 def test_without_broker_tasks_run_in_process() -> None:
     assert ping.delay("local").get(timeout=1) == "local"
+
+
+def test_every_call_to_the_broker_is_bounded() -> None:
+    """A Redis that accepts connections and never answers must cost seconds, not a worker
+    (issue 15). kombu, redis-py and Celery's result backend wait forever by default."""
+    from skirmish.celery import app
+
+    conf = app.conf
+    options = conf.broker_transport_options
+    assert 0 < options["socket_connect_timeout"] <= 5
+    # Above the 1 s a worker's BRPOP blocks, far below gunicorn's 30 s.
+    assert 1 < options["socket_timeout"] <= 5
+    assert 0 < conf.broker_connection_timeout <= 5
+    assert 0 < conf.redis_socket_connect_timeout <= 5
+    assert 0 < conf.redis_socket_timeout <= 5
+    assert conf.result_backend_transport_options["retry_policy"]["max_retries"] <= 3
+    assert conf.task_publish_retry_policy["max_retries"] <= 1
+    assert conf.task_publish_retry_policy["interval_max"] <= 1
+
+
+def test_the_visibility_timeout_fits_the_renders(settings) -> None:  # noqa: ANN001
+    """A message whose worker died comes back after the visibility timeout: later than any
+    render may still run (the hard time limit), sooner than the stale check gives up on it."""
+    from skirmish.celery import app
+
+    visibility = app.conf.broker_transport_options["visibility_timeout"]
+    assert app.conf.task_time_limit < visibility < settings.CARDS_STALE_MINUTES * 60
+    assert app.conf.task_acks_late and app.conf.task_reject_on_worker_lost

@@ -11,12 +11,14 @@ from apps.cards.services import card_export_cleanup
 
 class Command(BaseCommand):
     help = (
-        "Mark card exports whose worker died as failed and delete finished exports (and their "
-        "PDF files) older than CARDS_KEEP_DAYS."
+        "Queue card exports whose worker died again (up to CARDS_STALE_RETRIES times) or mark "
+        "them failed, and delete finished exports (and their PDF files) older than "
+        "CARDS_KEEP_DAYS."
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
         result = card_export_cleanup()
         self.stdout.write(
-            f"{result.stale} stale export(s) marked failed, {result.deleted} old export(s) deleted."
+            f"{result.retried} stale export(s) queued again, {result.stale} marked failed, "
+            f"{result.deleted} old export(s) deleted."
         )

@@ -1,0 +1,152 @@
+"""Fault injection on loopback: a Redis that is closed, a Redis that hangs, real Celery workers
+that are killed, gunicorn behind nginx with slow clients.
+
+Every fault test is bounded in time (socket timeouts, deadlines on every wait) and talks to
+127.0.0.1 only. Tests that need a service the machine may lack (Redis, PostgreSQL, nginx) skip
+locally with the reason and fail in CI (``skip_or_fail``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import selectors
+import signal
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from celery.utils.imports import instantiate
+
+from apps.pages import health
+from skirmish.celery import app as celery_app
+
+
+class HungServer:
+    """A TCP server on 127.0.0.1 that accepts every connection, reads what it is sent and never
+    answers: a Redis that hangs (issue 15: "accepts the connection and never answers")."""
+
+    def __init__(self) -> None:
+        self._listener = socket.create_server(("127.0.0.1", 0), backlog=128)
+        self._listener.setblocking(False)
+        self.port = self._listener.getsockname()[1]
+        self.accepted = 0
+        self._selector = selectors.DefaultSelector()
+        self._selector.register(self._listener, selectors.EVENT_READ)
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._serve, name="hung-server", daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while not self._stopping.is_set():
+            for key, _ in self._selector.select(timeout=0.1):
+                sock = key.fileobj
+                if sock is self._listener:
+                    with contextlib.suppress(BlockingIOError):
+                        client, _ = self._listener.accept()
+                        client.setblocking(False)
+                        self._selector.register(client, selectors.EVENT_READ)
+                        self.accepted += 1
+                    continue
+                try:
+                    data = sock.recv(65536)  # type: ignore[union-attr]
+                except (BlockingIOError, ConnectionError):
+                    data = b"x"
+                if not data:
+                    self._selector.unregister(sock)
+                    sock.close()  # type: ignore[union-attr]
+
+    def close(self) -> None:
+        self._stopping.set()
+        self._thread.join(timeout=5)
+        for key in list(self._selector.get_map().values()):
+            key.fileobj.close()  # type: ignore[union-attr]
+        self._selector.close()
+
+    def url(self, db: int = 0) -> str:
+        return f"redis://127.0.0.1:{self.port}/{db}"
+
+
+def closed_port() -> int:
+    """A loopback port nothing listens on (connections are refused at once)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def hung_redis() -> Iterator[HungServer]:
+    server = HungServer()
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def closed_redis_url() -> str:
+    return f"redis://127.0.0.1:{closed_port()}/0"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_health() -> Iterator[None]:
+    health.forget_cached_state()
+    yield
+    health.forget_cached_state()
+
+
+@pytest.fixture
+def use_broker(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    """Point this process at a broker as production does: tasks are sent, not run in-process,
+    and (like production, where REDIS_URL defaults to the broker) the cache is that Redis too."""
+
+    def configure(url: str, *, transport_options: dict[str, Any] | None = None) -> None:
+        settings.CELERY_BROKER_URL = url
+        settings.CACHES = {
+            "default": {
+                "BACKEND": "apps.accounts.cache.SharedRedisCache",
+                "LOCATION": url,
+                "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+            }
+        }
+        options = {**celery_app.conf.broker_transport_options, **(transport_options or {})}
+        for key, value in {
+            "task_always_eager": False,
+            "broker_url": url,
+            "broker_transport_options": options,
+        }.items():
+            monkeypatch.setitem(celery_app.conf, key, value)
+        # The app's connection pool and routing tables were made for the earlier broker.
+        monkeypatch.setattr(celery_app, "_pool", None)
+        monkeypatch.setitem(
+            celery_app.__dict__, "amqp", instantiate(celery_app.amqp_cls, app=celery_app)
+        )
+
+    return configure
+
+
+class Hung(BaseException):
+    """Raised into a call that outlived its hard deadline (not an Exception, so that code
+    catching every error cannot swallow it)."""
+
+
+def timed(call: Callable[[], Any], *, hard_limit: float = 30.0) -> tuple[Any, float]:
+    """``call()`` and the seconds it took. A call still blocked after ``hard_limit`` seconds
+    (a regression back to an unbounded wait) is interrupted, so the suite never hangs."""
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise Hung(f"still waiting after {hard_limit:.0f} s")
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, hard_limit)
+    started = time.monotonic()
+    try:
+        result = call()
+    except Hung as error:
+        pytest.fail(f"the call never returned: {error}")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    return result, time.monotonic() - started
