@@ -10,6 +10,7 @@ of a team in a seat nobody holds yet may open the match to take that seat. Every
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -35,20 +36,26 @@ def is_participant(user: User | Any, match: Match) -> bool:
     return match.created_by_id == user.pk or match.players.filter(user=user).exists()
 
 
-def match_for_participant(user: User | Any, match_id: int, *, lock: bool = False) -> Match:
-    """A match the user plays in; with ``lock`` its row is locked until the transaction ends
-    (commands from several devices apply one after the other)."""
-    if not getattr(user, "is_authenticated", False):
-        raise Http404
+def _match_or_404(match_id: int, *, lock: bool, allowed: Callable[[Match], bool]) -> Match:
+    """The match if ``allowed`` lets the user see it, else 404 (no match and no access look
+    the same); with ``lock`` its row is locked until the transaction ends."""
     queryset = Match.objects.select_related("system")
     if lock:
         # Lock the match row alone (select_related tables stay unlocked: PostgreSQL would
         # otherwise lock the game system row for every command of every match).
         queryset = queryset.select_for_update(of=("self",))
     match = queryset.filter(pk=match_id).first()
-    if match is None or not is_participant(user, match):
+    if match is None or not allowed(match):
         raise Http404
     return match
+
+
+def match_for_participant(user: User | Any, match_id: int, *, lock: bool = False) -> Match:
+    """A match the user plays in; with ``lock`` its row is locked until the transaction ends
+    (commands from several devices apply one after the other)."""
+    if not getattr(user, "is_authenticated", False):
+        raise Http404
+    return _match_or_404(match_id, lock=lock, allowed=lambda match: is_participant(user, match))
 
 
 def match_for_seat_taker(user: User | Any, match_id: int, *, lock: bool = False) -> Match:
@@ -56,13 +63,11 @@ def match_for_seat_taker(user: User | Any, match_id: int, *, lock: bool = False)
     take); 404 for anyone else."""
     if not getattr(user, "is_authenticated", False):
         raise Http404
-    queryset = Match.objects.select_related("system")
-    if lock:
-        queryset = queryset.select_for_update(of=("self",))
-    match = queryset.filter(pk=match_id).first()
-    if match is None or not (is_participant(user, match) or open_seats(user, match)):
-        raise Http404
-    return match
+    return _match_or_404(
+        match_id,
+        lock=lock,
+        allowed=lambda match: is_participant(user, match) or bool(open_seats(user, match)),
+    )
 
 
 def open_seats(user: User | Any, match: Match) -> list[MatchPlayer]:

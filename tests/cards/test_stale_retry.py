@@ -20,6 +20,7 @@ from apps.cards import services, tasks
 from apps.cards.models import CardExport
 from apps.rosters.models import Roster
 from skirmish.celery import app as celery_app
+from tests.cards.factories import export_row
 
 pytestmark = pytest.mark.django_db
 
@@ -38,17 +39,7 @@ def sent(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
 
 
 def stale_running(roster: Roster, settings: Any, **fields: Any) -> CardExport:
-    export = CardExport.objects.create(
-        system=roster.system,
-        roster=roster,
-        requested_by=roster.owner,
-        layout="sheet",
-        paper="a4",
-        contents="all",
-        language="en",
-        fingerprint="stale",
-        share_url="",
-    )
+    export = export_row(roster, "stale")
     export.fingerprint = services.roster_fingerprint(
         roster, options=services.ExportOptions(), language="en", share_url=""
     )

@@ -10,13 +10,11 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
 from celery.utils.imports import instantiate
@@ -32,16 +30,11 @@ from tests.cards.conftest import pdf_text
 from tests.conftest import skip_or_fail
 from tests.project.test_celery import PROJECT, REDIS_URL, _redis_reachable
 from tests.rosters.factories import legal_standard_team
+from tests.workers import children, wait_for, worker_command, worker_env
 
 pytestmark = [pytest.mark.services, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
 Status = CardExport.Status
-
-
-def _database_url() -> str:
-    db = connection.settings_dict
-    credentials = quote(db["USER"] or "") + (f":{quote(db['PASSWORD'])}" if db["PASSWORD"] else "")
-    return f"postgres://{credentials}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
 @pytest.fixture
@@ -55,31 +48,10 @@ def worker(
     if connection.vendor != "postgresql":
         skip_or_fail("a worker process needs a shared database: run with DATABASE_URL=postgres://")
     queue = f"test-cards-{uuid.uuid4().hex[:12]}"
-    env = {
-        **os.environ,
-        "CELERY_BROKER_URL": REDIS_URL,
-        "DATABASE_URL": _database_url(),
-        "DJANGO_MEDIA_ROOT": str(media),
-        "DJANGO_DEBUG": "true",
-    }
+    env = worker_env(REDIS_URL, media)
     log = (tmp_path / "worker.log").open("w")
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "skirmish",
-            "worker",
-            "--pool=prefork",
-            "--concurrency=1",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-Q",
-            queue,
-            "--loglevel=INFO",
-        ],
+        worker_command(queue),
         cwd=PROJECT,
         env=env,
         stdout=log,
@@ -109,15 +81,6 @@ def worker(
             process.kill()
         log.close()
         print((tmp_path / "worker.log").read_text()[-4000:])  # shown when a test fails
-
-
-def wait_for(condition: Callable[[], bool], timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.02)
-    pytest.fail(f"timed out waiting for {what}")
 
 
 def status_of(export_id: int) -> CardExport:
@@ -156,13 +119,8 @@ def test_a_real_worker_renders_the_pdf(worker, deathmatch, user) -> None:
     assert (again.pk, again.status) == (export.pk, Status.DONE)
 
 
-def _children(pid: int) -> list[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(child) for child in path.read_text().split()] if path.exists() else []
-
-
 def test_a_worker_killed_mid_task_is_retried(worker, deathmatch, user) -> None:
-    wait_for(lambda: bool(_children(worker.pid)), 60, "the worker's pool process")
+    wait_for(lambda: bool(children(worker.pid)), 60, "the worker's pool process")
     export = ask_for_cards(user)
     wait_for(lambda: status_of(export.pk).status == Status.RUNNING, 120, "the export to start")
     with transaction.atomic():
@@ -170,7 +128,7 @@ def test_a_worker_killed_mid_task_is_retried(worker, deathmatch, user) -> None:
         locked = CardExport.objects.select_for_update().get(pk=export.pk)
         assert (locked.status, locked.attempts) == (Status.RUNNING, 1)
         time.sleep(0.5)
-        for child in _children(worker.pid):
+        for child in children(worker.pid):
             os.kill(child, signal.SIGKILL)
     wait_for(lambda: status_of(export.pk).finished, 120, "the retried export to finish")
     done = status_of(export.pk)

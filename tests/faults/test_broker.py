@@ -17,6 +17,7 @@ from apps.cards import services
 from apps.cards.models import CardExport
 from apps.rosters import services as roster_services
 from apps.rosters.selectors import roster_for_owner
+from tests.cards.factories import export_row
 from tests.faults.conftest import HungServer, timed
 from tests.rosters.factories import legal_standard_team
 
@@ -123,16 +124,7 @@ def test_sending_a_task_to_a_hung_broker_is_bounded(
     """The broker answered the availability check, then hung before the task was sent: the
     export fails with a message, in seconds."""
     use_broker(hung_redis.url())
-    export = CardExport.objects.create(
-        system=roster.system,
-        roster=roster,
-        requested_by=roster.owner,
-        layout="sheet",
-        paper="a4",
-        contents="all",
-        language="en",
-        fingerprint="hung",
-    )
+    export = export_row(roster, "hung")
     _, seconds = timed(lambda: services._enqueue(export.pk))
     assert seconds < PUBLISH_BOUND, f"sending the task took {seconds:.1f} s"
     export.refresh_from_db()

@@ -13,7 +13,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -29,9 +28,10 @@ from apps.cards import services
 from apps.cards.models import CardExport
 from apps.pages import health
 from skirmish.celery import app as celery_app
-from tests.cards.test_worker import _database_url, ask_for_cards, status_of, wait_for
+from tests.cards.test_worker import ask_for_cards, status_of
 from tests.conftest import skip_or_fail
 from tests.project.test_celery import PROJECT, REDIS_URL, _redis_reachable
+from tests.workers import children, wait_for, worker_command, worker_env
 
 pytestmark = [
     pytest.mark.faults,
@@ -70,23 +70,7 @@ class Workers:
     def start(self) -> subprocess.Popen[bytes]:
         log = (self.log_dir / f"worker-{len(self.processes)}.log").open("wb")
         process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "skirmish",
-                "worker",
-                "--pool=prefork",
-                "--concurrency=1",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                f"--hostname=faults-{uuid.uuid4().hex[:8]}@%h",
-                "-Q",
-                self.queue,
-                "--loglevel=INFO",
-            ],
+            worker_command(self.queue, hostname=f"faults-{uuid.uuid4().hex[:8]}@%h"),
             cwd=PROJECT,
             env=self.env,
             stdout=log,
@@ -136,13 +120,7 @@ def workers(
 ) -> Iterator[Workers]:
     if connection.vendor != "postgresql":
         skip_or_fail("a worker process needs a shared database: run with DATABASE_URL=postgres://")
-    env = {
-        **os.environ,
-        "CELERY_BROKER_URL": redis_url,
-        "DATABASE_URL": _database_url(),
-        "DJANGO_MEDIA_ROOT": str(media),
-        "DJANGO_DEBUG": "true",
-    }
+    env = worker_env(redis_url, media)
     env.pop("REDIS_URL", None)
     pool = Workers(redis_url, env, tmp_path)
     use_broker(redis_url)
@@ -155,11 +133,6 @@ def workers(
         pool.stop_all()
         pool.forget_unacked_messages()
         print(pool.logs())  # shown when a test fails
-
-
-def _children(pid: int) -> list[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(child) for child in path.read_text().split()] if path.exists() else []
 
 
 def test_healthz_reports_no_worker(redis_url: str, use_broker: Any, client: Any) -> None:
@@ -196,18 +169,18 @@ def test_a_worker_killed_mid_render_is_retried(
     workers: Workers, settings: Any, deathmatch: Any, user: Any
 ) -> None:
     """The whole worker is SIGKILLed mid-render; its message stays unacknowledged in Redis (the
-    broker would hand it out again only after the visibility timeout, 6 minutes). A new worker
+    broker would hand it out again only after the visibility timeout, 100 s). A new worker
     starts; the page polling the export notices it is stale and queues it again: the export
     ends done after one retry, within two minutes.
 
-    CARDS_STALE_MINUTES is cut to 8 seconds here (10 minutes in production) so that the test
+    CARDS_STALE_MINUTES is cut to 8 seconds here (2 minutes in production) so that the test
     runs in well under two minutes; it is used only by this process's polls. The polls stop
     once the export was queued again: a retried render that took longer than these 8 seconds
     on a loaded machine would otherwise count as stale once more."""
     settings.CARDS_STALE_MINUTES = 8 / 60
     started = time.monotonic()
     first = workers.start()
-    wait_for(lambda: bool(_children(first.pid)), 60, "the worker's pool process")
+    wait_for(lambda: bool(children(first.pid)), 60, "the worker's pool process")
     export = ask_for_cards(user)
     wait_for(lambda: status_of(export.pk).status == Status.RUNNING, 60, "the render to start")
     with transaction.atomic():
@@ -241,7 +214,7 @@ def test_an_export_that_keeps_losing_its_worker_fails_with_a_message(
     settings.CARDS_STALE_MINUTES = 5 / 60
     settings.CARDS_STALE_RETRIES = 0
     first = workers.start()
-    wait_for(lambda: bool(_children(first.pid)), 60, "the worker's pool process")
+    wait_for(lambda: bool(children(first.pid)), 60, "the worker's pool process")
     export = ask_for_cards(user)
     wait_for(lambda: status_of(export.pk).status == Status.RUNNING, 60, "the render to start")
     with transaction.atomic():

@@ -14,7 +14,6 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import timezone
 
-from apps.catalog.models import GameSystem
 from apps.leagues import services as league_services
 from apps.leagues.models import Pairing, Result, Season
 from apps.matches import services
@@ -22,7 +21,7 @@ from apps.matches.models import Match
 from tests.accounts.factories import UserFactory
 from tests.leagues.factories import games, join, make_league, make_season, pair_and_publish
 from tests.matches.factories import small_match
-from tests.matches.grundregeln import grund_roster
+from tests.matches.grundregeln import shared_grund_match
 
 pytestmark = pytest.mark.django_db
 
@@ -40,18 +39,7 @@ def game() -> Pairing:
 
 
 def match_by(creator: Any) -> Match:
-    system = GameSystem.objects.get(slug="grundregeln")
-    return services.match_create(
-        creator=creator,
-        system=system,
-        mode="die-wachhunde",
-        seats=[
-            services.Seat("A", grund_roster(creator, "eisenfaust")),
-            services.Seat("B", grund_roster(creator, "moorvolk")),
-        ],
-        settings={},
-        rng=random.Random(1),
-    )
+    return shared_grund_match(creator, creator, creator, names=("A", "B"))
 
 
 def old_result(game: Pairing, match_url: str, status: str = "reported", **fields: Any) -> Result:

@@ -4,7 +4,6 @@ confirms it (or an organiser decides), and it never counts on its own."""
 
 from __future__ import annotations
 
-import random
 from datetime import timedelta
 from typing import Any
 
@@ -21,7 +20,8 @@ from apps.matches import services
 from apps.matches.models import Match
 from tests.accounts.factories import UserFactory
 from tests.leagues.factories import games, make_league, make_season, pair_and_publish
-from tests.matches.grundregeln import grund_roster
+from tests.matches import factories as match_factories
+from tests.matches.grundregeln import grund_roster, shared_grund_match
 
 pytestmark = pytest.mark.django_db
 
@@ -48,33 +48,9 @@ def league_game(grundregeln) -> tuple[Any, Any, Pairing]:  # noqa: ARG001
     return alice, bob, game
 
 
-def open_match(creator: Any, first: Any, second: Any, system: GameSystem) -> Match:
-    """``creator`` opens a match of ``first``'s team against ``second``'s (teams of others come
-    from their share links)."""
-    return services.match_create(
-        creator=creator,
-        system=system,
-        mode="die-wachhunde",
-        seats=[
-            services.Seat("First", grund_roster(first, "eisenfaust")),
-            services.Seat("Second", grund_roster(second, "moorvolk")),
-        ],
-        settings={},
-        rng=random.Random(1),
-    )
-
-
 def concede(match: Match, user: Any, player: int, capture: Any) -> None:
     with capture(execute=True):
-        services.match_apply_command(
-            user=user,
-            match_id=match.pk,
-            command_type="concede",
-            args={"player": player},
-            expected_seq=None,
-            idempotency_key=None,
-            rng=random.Random(2),
-        )
+        match_factories.concede(match, user, player)
 
 
 def take(match: Match, user: Any, index: int, capture: Any) -> None:
@@ -96,7 +72,7 @@ def test_the_forged_win_of_the_issue_cannot_be_recorded(
     alice, bob, game = league_game
     capture = django_capture_on_commit_callbacks
     # Alice opens a match with Bob's shared team: the seat is nobody's, so she cannot concede it.
-    match = open_match(alice, alice, bob, grundregeln)
+    match = shared_grund_match(alice, alice, bob, system=grundregeln)
     with pytest.raises(services.NotYourSeat):
         concede(match, alice, 1, capture)
     assert not Result.objects.exists()
@@ -122,7 +98,7 @@ def test_a_match_with_a_seat_nobody_took_proposes_nothing_until_it_is_taken(
 ) -> None:
     alice, bob, game = league_game
     capture = django_capture_on_commit_callbacks
-    match = open_match(alice, alice, bob, grundregeln)
+    match = shared_grund_match(alice, alice, bob, system=grundregeln)
     concede(match, alice, 0, capture)
     assert Match.objects.get(pk=match.pk).status == "finished"
     assert not Result.objects.exists()
@@ -138,7 +114,7 @@ def test_a_match_opened_by_neither_player_proposes_nothing(
 ) -> None:
     alice, bob, _game = league_game
     capture = django_capture_on_commit_callbacks
-    match = open_match(UserFactory(), alice, bob, grundregeln)
+    match = shared_grund_match(UserFactory(), alice, bob, system=grundregeln)
     take(match, alice, 0, capture)
     take(match, bob, 1, capture)
     concede(match, bob, 1, capture)

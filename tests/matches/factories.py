@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rest_framework.test import APIClient
+
 from apps.accounts.models import User
 from apps.catalog.models import GameSystem
 from apps.matches import services
@@ -65,4 +67,24 @@ def small_match(
     )
 
 
-__all__ = ["legal_standard_team", "roster_for", "small_match", "small_team"]
+def api_for(user: User) -> APIClient:
+    """An API client logged in as ``user``, in English (messages are asserted in English)."""
+    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_authenticate(user)
+    return client
+
+
+def concede(match: Match, user: User, player: int) -> Match:
+    """``user`` concedes for seat ``player`` (theirs only if they hold it)."""
+    return services.match_apply_command(
+        user=user,
+        match_id=match.pk,
+        command_type="concede",
+        args={"player": player},
+        expected_seq=None,
+        idempotency_key=None,
+        rng=random.Random(2),
+    ).match
+
+
+__all__ = ["api_for", "concede", "legal_standard_team", "roster_for", "small_match", "small_team"]

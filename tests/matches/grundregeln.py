@@ -42,13 +42,32 @@ def grund_roster(owner: User, faction: str = "eisenfaust", **changes: Any) -> Ro
 def grund_match(
     creator: User, system: GameSystem, *, mode: str = "die-wachhunde", seed: int = 1
 ) -> Match:
-    first = grund_roster(creator, "eisenfaust")
-    second = grund_roster(creator, "moorvolk")
+    """A match of two of ``creator``'s own teams."""
+    return shared_grund_match(
+        creator, creator, creator, system=system, names=("Anna", "Ben"), mode=mode, seed=seed
+    )
+
+
+def shared_grund_match(
+    creator: User,
+    first: User,
+    second: User,
+    *,
+    system: GameSystem | None = None,
+    names: tuple[str, str] = ("First", "Second"),
+    mode: str = "die-wachhunde",
+    seed: int = 1,
+) -> Match:
+    """``creator`` opens a match of ``first``'s Eisenfaust team against ``second``'s Moorvolk
+    team; a team of someone else's comes from their share link, so its seat waits for them."""
     return services.match_create(
         creator=creator,
-        system=system,
+        system=system or GameSystem.objects.get(slug="grundregeln"),
         mode=mode,
-        seats=[services.Seat("Anna", first), services.Seat("Ben", second)],
+        seats=[
+            services.Seat(names[0], grund_roster(first, "eisenfaust")),
+            services.Seat(names[1], grund_roster(second, "moorvolk")),
+        ],
         settings={},
         rng=random.Random(seed),
     )

@@ -9,21 +9,14 @@ from apps.matches.models import Match, MatchEvent
 from apps.matches.selectors import engine_for
 from apps.matches.services import match_rebuilt_state
 from tests.accounts.factories import UserFactory
-from tests.matches.factories import roster_for, small_match, small_team
+from tests.matches.factories import api_for, roster_for, small_team
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def client(deathmatch, user) -> APIClient:
-    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_authenticate(user)
-    return client
-
-
-@pytest.fixture
-def match(deathmatch, user) -> Match:
-    return small_match(user, deathmatch)
+def client(deathmatch, user) -> APIClient:  # noqa: ARG001 - the catalogue must be loaded
+    return api_for(user)
 
 
 def test_create_a_match_from_two_saved_teams(client, user) -> None:

@@ -10,16 +10,10 @@ import re
 import pytest
 from django.test import Client
 
-from apps.matches.models import Match, MatchEvent
-from tests.matches.factories import small_match
+from apps.matches.models import MatchEvent
 from tests.matches.test_views import tap, to_first_turn
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def match(deathmatch, user) -> Match:
-    return small_match(user, deathmatch)
 
 
 @pytest.fixture

@@ -4,11 +4,7 @@ counted against their quota until they take it (issue 15)."""
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 import pytest
-from rest_framework.test import APIClient
 
 from apps.catalog.models import GameSystem
 from apps.matches import services
@@ -16,9 +12,13 @@ from apps.matches.models import Match, MatchPlayer
 from apps.matches.selectors import match_list_for_user
 from apps.systems.core.registry import registry
 from tests.accounts.factories import UserFactory
-from tests.matches.grundregeln import grund_roster
+from tests.matches.factories import api_for, concede
+from tests.matches.grundregeln import shared_grund_match
 
 pytestmark = pytest.mark.django_db
+
+# Alice opens a match of her team against Bob's, which she got from his share link.
+NAMES = ("Alice", "Bob")
 
 
 @pytest.fixture
@@ -26,49 +26,16 @@ def grundregeln(catalogue) -> GameSystem:  # noqa: ARG001
     return GameSystem.objects.get(slug="grundregeln")
 
 
-def shared_match(system: GameSystem, alice: Any, bob: Any) -> Match:
-    """Alice opens a match of her team against Bob's, which she got from his share link."""
-    return services.match_create(
-        creator=alice,
-        system=system,
-        mode="die-wachhunde",
-        seats=[
-            services.Seat("Alice", grund_roster(alice, "eisenfaust")),
-            services.Seat("Bob", grund_roster(bob, "moorvolk")),
-        ],
-        settings={},
-        rng=random.Random(1),
-    )
-
-
-def concede(match: Match, user: Any, player: int) -> Match:
-    return services.match_apply_command(
-        user=user,
-        match_id=match.pk,
-        command_type="concede",
-        args={"player": player},
-        expected_seq=None,
-        idempotency_key=None,
-        rng=random.Random(2),
-    ).match
-
-
-def api_for(user: Any) -> APIClient:
-    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_authenticate(user)
-    return client
-
-
 def test_a_team_from_a_share_link_leaves_its_seat_to_no_one(grundregeln) -> None:
     alice, bob = UserFactory(), UserFactory()
-    match = shared_match(grundregeln, alice, bob)
+    match = shared_grund_match(alice, alice, bob, system=grundregeln, names=NAMES)
     seats = list(match.players.order_by("index"))
     assert [(s.user, s.team_owner) for s in seats] == [(alice, alice), (None, bob)]
 
 
 def test_nobody_concedes_for_a_seat_nobody_has_taken(grundregeln) -> None:
     alice, bob = UserFactory(), UserFactory()
-    match = shared_match(grundregeln, alice, bob)
+    match = shared_grund_match(alice, alice, bob, system=grundregeln, names=NAMES)
     with pytest.raises(services.NotYourSeat) as refused:
         concede(match, alice, 1)
     assert refused.value.code == "not_your_seat"
@@ -77,7 +44,7 @@ def test_nobody_concedes_for_a_seat_nobody_has_taken(grundregeln) -> None:
 
 def test_only_the_seat_holder_concedes_for_it(grundregeln) -> None:
     alice, bob = UserFactory(), UserFactory()
-    match = shared_match(grundregeln, alice, bob)
+    match = shared_grund_match(alice, alice, bob, system=grundregeln, names=NAMES)
     services.match_take_seat(user=bob, match_id=match.pk, index=1)
     with pytest.raises(services.NotYourSeat):
         concede(match, alice, 1)
@@ -89,7 +56,7 @@ def test_only_the_seat_holder_concedes_for_it(grundregeln) -> None:
 
 def test_conceding_for_another_seat_through_the_api_is_a_403(grundregeln) -> None:
     alice, bob = UserFactory(), UserFactory()
-    match = shared_match(grundregeln, alice, bob)
+    match = shared_grund_match(alice, alice, bob, system=grundregeln, names=NAMES)
     response = api_for(alice).post(
         f"/api/v1/matches/{match.pk}/commands/",
         {"type": "concede", "args": {"player": 1}},
@@ -109,19 +76,19 @@ def test_every_engine_lets_only_a_seats_own_user_give_up() -> None:
 
 def test_a_match_with_someones_team_is_not_in_their_list_or_quota(grundregeln, monkeypatch) -> None:
     alice, bob = UserFactory(), UserFactory()
-    match = shared_match(grundregeln, alice, bob)
+    match = shared_grund_match(alice, alice, bob, system=grundregeln, names=NAMES)
     assert list(match_list_for_user(bob)) == []
     assert list(match_list_for_user(alice)) == [match]
     # Bob's quota counts the matches he opened, not those opened with his team.
     monkeypatch.setattr(services, "MAX_ACTIVE_MATCHES_PER_USER", 1)
-    shared_match(grundregeln, bob, alice)
+    shared_grund_match(bob, bob, alice, system=grundregeln, names=NAMES)
     services.match_take_seat(user=bob, match_id=match.pk, index=1)
     assert set(match_list_for_user(bob)) == {match, Match.objects.get(created_by=bob)}
 
 
 def test_the_team_owner_takes_the_seat_from_the_match_link(grundregeln, client) -> None:
     alice, bob = UserFactory(), UserFactory()
-    match = shared_match(grundregeln, alice, bob)
+    match = shared_grund_match(alice, alice, bob, system=grundregeln, names=NAMES)
     url = f"/matches/{match.pk}/"
     client.force_login(alice)
     tracker = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -140,7 +107,7 @@ def test_the_team_owner_takes_the_seat_from_the_match_link(grundregeln, client) 
 
 def test_the_seat_pages_render_in_german_too(grundregeln, client) -> None:
     alice, bob = UserFactory(), UserFactory()
-    match = shared_match(grundregeln, alice, bob)
+    match = shared_grund_match(alice, alice, bob, system=grundregeln, names=NAMES)
     for user, url in (
         (alice, f"/matches/{match.pk}/"),
         (bob, f"/matches/{match.pk}/"),
@@ -155,7 +122,7 @@ def test_the_seat_pages_render_in_german_too(grundregeln, client) -> None:
 
 def test_only_the_team_owner_takes_a_seat(grundregeln, client) -> None:
     alice, bob, stranger = UserFactory(), UserFactory(), UserFactory()
-    match = shared_match(grundregeln, alice, bob)
+    match = shared_grund_match(alice, alice, bob, system=grundregeln, names=NAMES)
     take = f"/matches/{match.pk}/seats/1/take/"
     client.force_login(alice)
     assert client.post(take).status_code == 403
@@ -169,7 +136,7 @@ def test_only_the_team_owner_takes_a_seat(grundregeln, client) -> None:
 
 def test_the_api_lists_the_seats_waiting_for_you_and_takes_one(grundregeln) -> None:
     alice, bob = UserFactory(), UserFactory()
-    match = shared_match(grundregeln, alice, bob)
+    match = shared_grund_match(alice, alice, bob, system=grundregeln, names=NAMES)
     api = api_for(bob)
     assert api.get(f"/api/v1/matches/{match.pk}/").status_code == 404
     (waiting,) = api.get("/api/v1/matches/seats/").json()

@@ -13,21 +13,14 @@ from rest_framework.test import APIClient
 from apps.matches.models import UNDO_EVENT, Match, MatchEvent
 from apps.matches.selectors import engine_for, match_state
 from apps.matches.services import match_rebuilt_state
-from tests.matches.factories import small_match
+from tests.matches.factories import api_for
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def client(deathmatch, user) -> APIClient:
-    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_authenticate(user)
-    return client
-
-
-@pytest.fixture
-def match(deathmatch, user) -> Match:
-    return small_match(user, deathmatch)
+def client(deathmatch, user) -> APIClient:  # noqa: ARG001 - the catalogue must be loaded
+    return api_for(user)
 
 
 def send(client: APIClient, match: Match, type_: str, **args: Any) -> dict[str, Any]:

@@ -21,7 +21,6 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from apps.accounts.models import User
-from apps.catalog.models import GameSystem
 from apps.catalog.selectors import game_system_get
 from apps.leagues import services as league_services
 from apps.leagues.models import League, Pairing, Round, Season
@@ -30,7 +29,7 @@ from apps.matches.models import Match
 from apps.rosters import services as roster_services
 from apps.rosters.models import Roster
 from tests.accounts.factories import UserFactory
-from tests.matches.grundregeln import grund_roster
+from tests.matches.grundregeln import grund_roster, shared_grund_match
 from tests.permissions.matrix import AUTH, LOGIN, MATRIX, OK, ROLES, Action
 
 pytestmark = pytest.mark.django_db
@@ -60,20 +59,9 @@ def people() -> dict[str, User]:
 
 def _matches(story: Story) -> None:
     alice, bob, carol = (story.users[r] for r in ("owner", "seat user", "opponent"))
-    system = GameSystem.objects.get(slug="grundregeln")
 
     def opened(opponent: User) -> Match:
-        return match_services.match_create(
-            creator=alice,
-            system=system,
-            mode="die-wachhunde",
-            seats=[
-                match_services.Seat("Alice", grund_roster(alice, "eisenfaust")),
-                match_services.Seat("Other", grund_roster(opponent, "moorvolk")),
-            ],
-            settings={},
-            rng=random.Random(1),
-        )
+        return shared_grund_match(alice, alice, opponent, names=("Alice", "Other"))
 
     story.objects["M"] = opened(bob)
     match_services.match_take_seat(user=bob, match_id=story.objects["M"].pk, index=1)

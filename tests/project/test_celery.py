@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +14,7 @@ from kombu import Connection
 
 from apps.pages.tasks import ping
 from tests.conftest import skip_or_fail
+from tests.workers import worker_command
 
 PROJECT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("SKIRMISH_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
@@ -37,22 +37,7 @@ def worker_queue() -> Iterator[str]:
     queue = f"test-{uuid.uuid4().hex[:12]}"
     env = {**os.environ, "CELERY_BROKER_URL": REDIS_URL, "DJANGO_DEBUG": "true"}
     worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "skirmish",
-            "worker",
-            "--pool=solo",
-            "--concurrency=1",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-Q",
-            queue,
-            "--loglevel=WARNING",
-        ],
+        worker_command(queue, pool="solo", loglevel="WARNING"),
         cwd=PROJECT,
         env=env,
         stdout=subprocess.PIPE,
