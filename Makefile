@@ -7,7 +7,7 @@ PORT ?= 8000
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test schemathesis permission-matrix bench lint install messages makemessages constraints clean
+.PHONY: run test faults schemathesis permission-matrix bench lint install messages makemessages constraints clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,13 +30,19 @@ run: install messages
 	DJANGO_DEBUG=true $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 # One pytest-xdist worker per core, each with its own test database; the browser tests share
-# one worker (tests/conftest.py).
+# one worker (tests/conftest.py). The two suites that start real processes or send thousands of
+# generated requests have targets of their own (below); .ci/run runs all three.
 test: install messages
-	$(BIN)/pytest -n auto
+	$(BIN)/pytest -n auto -m "not faults and not schemathesis"
+
+# Fault injection against real processes on 127.0.0.1 (tests/faults): Redis closed and hung,
+# Celery workers killed mid-render and missing, slow clients against nginx in front of gunicorn.
+faults: install messages
+	$(BIN)/pytest -n auto -q -p no:cacheprovider -m faults tests/faults
 
 # schemathesis against the OpenAPI schema (tests/schema): every operation in process through the
-# WSGI app (no port), with a seeded user's token; `make test` runs it with 5 requests per
-# operation, this with more, in one process so that it prints the answers per operation.
+# WSGI app (no port), with a seeded user's token, in one process so that it prints the answers
+# per operation. SCHEMATHESIS_MAX_EXAMPLES=5 makes a quick run.
 SCHEMATHESIS_MAX_EXAMPLES ?= 40
 schemathesis: install messages
 	SCHEMATHESIS_MAX_EXAMPLES=$(SCHEMATHESIS_MAX_EXAMPLES) timeout 1200 \

@@ -374,8 +374,10 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-CELERY_TASK_TIME_LIMIT = 5 * 60
-CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
+# A card render takes seconds (make bench: a 7-fighter roster well under one); the limits leave
+# ample room and keep a lost render's recovery (visibility timeout, stale retry) near 2 minutes.
+CELERY_TASK_TIME_LIMIT = 90
+CELERY_TASK_SOFT_TIME_LIMIT = 75
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A worker that loses the broker stops its late-acknowledged tasks: their messages are
 # delivered again instead of finishing on a connection that can no longer acknowledge them.
@@ -389,9 +391,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": 3,
     # A message is unacknowledged while its task runs (late acks). If the whole worker dies,
     # Redis hands the message to another worker after this long: the hard time limit of a task
-    # plus a minute, so that a render still running is never delivered twice. The restore
-    # sweep then runs about every 30 s (kombu: 10 s × throttle).
-    "visibility_timeout": CELERY_TASK_TIME_LIMIT + 60,
+    # plus 10 s, so that a render still running is never delivered twice. The restore sweep
+    # then runs about every 30 s (kombu: 10 s × throttle).
+    "visibility_timeout": CELERY_TASK_TIME_LIMIT + 10,
     "unacked_restore_throttle": 3,
 }
 # Publishing a task: one quick retry (a pooled connection that went stale when Redis
@@ -421,9 +423,9 @@ CELERY_BEAT_SCHEDULE = {
 CARDS_KEEP_DAYS = env.integer("CARDS_KEEP_DAYS", default=7, minimum=1)
 # An export still "running" after this long lost its worker (the task's hard time limit is
 # CELERY_TASK_TIME_LIMIT, and Redis redelivers a dead worker's message after the visibility
-# timeout, 6 minutes); it is queued again up to CARDS_STALE_RETRIES times, then marked failed
-# so that its page stops waiting.
-CARDS_STALE_MINUTES = env.integer("CARDS_STALE_MINUTES", default=10, minimum=1)
+# timeout, 100 s); it is queued again up to CARDS_STALE_RETRIES times, then marked failed so
+# that its page stops waiting. The page's poll checks this too, so nobody waits for the beat.
+CARDS_STALE_MINUTES = env.integer("CARDS_STALE_MINUTES", default=2, minimum=2)
 CARDS_STALE_RETRIES = env.integer("CARDS_STALE_RETRIES", default=2, minimum=0)
 
 # --- Logging ----------------------------------------------------------------------------------
