@@ -60,6 +60,7 @@ ENGINE = UniversalisEngine()
 def _cold() -> None:
     odds._wound.cache_clear()
     odds._settle.cache_clear()
+    odds._settle_counts.cache_clear()
     odds.comparative_odds.cache_clear()
 
 

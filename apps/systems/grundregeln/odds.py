@@ -1,26 +1,37 @@
-"""Exact odds of every Grundregeln roll, as fractions.
+"""Exact odds of every Grundregeln roll, as fractions built from integer counts.
 
 An attack rolls its attack dice against the hit table; every hit rolls one damage die against
 the damage table; the defender's defence dice then cancel damage dice, each defence die one
 damage die that shows no more than it. All dice explode once on a 6 (SPEC §2).
 
+Every weight is an integer: a die's faces weigh 1 each out of 6, or with a rerolled 1 the 1
+weighs 1 and every other face 7 out of 36. An original die and its possible extra die weigh
+``total**2`` together (a die that did not explode is padded with a factor ``total``), so a pool
+of n dice sums to ``total**(2n)`` whatever its explosions; attacks over different hit counts are
+padded the same way to the largest. Fractions are made once, at the end, from the counts over
+that common denominator.
+
 The damage distribution is computed face by face from 6 down: a pool of n dice shows k sixes
-with binomial odds, and given that, its other dice are independent and alike on the faces below.
-Exploding fits the same scheme: an original die's extra die is an ordinary die, so a pool's
-sixes are its originals' sixes plus their extra dice's sixes, and every other die of the pool
-(originals and extras alike) is a die that did not show 6. Defence dice are matched greedily
-from the highest damage die down, which cancels as many as any matching can: a defence die high
-enough for a damage die is high enough for every lower one.
+with binomial weights, and given that, its other dice are independent and alike on the faces
+below. Exploding fits the same scheme: an original die's extra die is an ordinary die, so a
+pool's sixes are its originals' sixes plus their extra dice's sixes, and every other die of the
+pool (originals and extras alike) is a die that did not show 6. At each face below 6 the
+remaining dice split binomially into those showing that face and those below it; a die's weight
+is only multiplied in once it is placed (or, at the end, as a failure below the damage value).
+Defence dice are matched greedily from the highest damage die down, which cancels as many as
+any matching can: a defence die high enough for a damage die is high enough for every lower
+one. An attack folds every hit count into one damage pool before the cancellation runs, so the
+face-by-face pass runs once per attack, not once per hit count.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from math import comb
 
-from apps.systems.core.dice import exploding_once_dice_sum, exploding_once_successes, face
+from apps.systems.core.dice import exploding_once_dice_sum, exploding_once_successes
 from apps.systems.core.distributions import (
     Distribution,
     add,
@@ -32,30 +43,111 @@ from apps.systems.core.distributions import (
 
 SIDES = 6
 
+# (pool size, dice not yet placed below the sixes) of a damage or defence pool, with its weight.
+Pool = dict[tuple[int, int], int]
+# (damage dice not yet placed, defence dice not yet placed, free defence dice, LP lost).
+State = tuple[int, int, int, int]
 
-def _binomial(n: int, p: Fraction) -> dict[int, Fraction]:
-    return {k: comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)}
+# Bounded caches: the inputs are small whole numbers (dice, table values, two flags), so these
+# hold every case a club night asks for without growing for ever in a long-lived worker.
+CACHE_SIZE = 4096
 
 
-def _pool_sixes(count: int, reroll: bool) -> dict[tuple[int, int], Fraction]:
-    """(sixes, other dice) of ``count`` exploding dice: the originals' sixes c, their c extra
-    dice's sixes e; every die that is not a six is alike on 1..5."""
-    six = face(SIDES, reroll_ones=reroll)[SIDES]
-    result: dict[tuple[int, int], Fraction] = {}
-    for originals, p_c in _binomial(count, six).items():
-        for extras, p_e in _binomial(originals, six).items():
+def _weights(reroll: bool) -> tuple[int, ...]:
+    """The total weight of one die (index 0) and the weight of each face 1..6."""
+    # A rerolled 1 comes back as any face: 1 of 36 ends on 1, 6 + 1 of 36 on every other face.
+    return (36, 1, 7, 7, 7, 7, 7) if reroll else (6, 1, 1, 1, 1, 1, 1)
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _row(n: int, a: int, b: int) -> tuple[int, ...]:
+    """``comb(n, k) * a**k * b**(n - k)`` for k = 0..n: k of n dice weighing a, the rest b."""
+    return tuple(comb(n, k) * a**k * b ** (n - k) for k in range(n + 1))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _sixes(count: int, reroll: bool) -> tuple[tuple[tuple[int, int], int], ...]:
+    """((sixes, other dice), weight) of ``count`` exploding dice over ``total**(2 * count)``:
+    the originals' sixes c, their c extra dice's sixes e. The other dice's own weights are left
+    out, to be multiplied in as the faces below 6 place them."""
+    weights = _weights(reroll)
+    total, six = weights[0], weights[SIDES]
+    result: dict[tuple[int, int], int] = {}
+    for originals in range(count + 1):
+        base = comb(count, originals) * six**originals * total ** (count - originals)
+        for extras in range(originals + 1):
             key = (originals + extras, count - extras)
-            result[key] = result.get(key, Fraction(0)) + p_c * p_e
-    return result
+            result[key] = result.get(key, 0) + base * comb(originals, extras) * six**extras
+    return tuple(result.items())
 
 
-def _below(reroll: bool, value: int) -> Fraction:
-    """P(a die that is below ``value + 1`` shows exactly ``value``)."""
-    faces = face(SIDES, reroll_ones=reroll)
-    return faces[value] / sum((faces[v] for v in range(1, value + 1)), Fraction(0))
+def _add(counts: dict[int, int], key: int, weight: int) -> None:
+    counts[key] = counts.get(key, 0) + weight
 
 
-@cache
+def _face(
+    states: dict[State, int],
+    done: dict[int, int],
+    value: int,
+    damage_value: int,
+    damage: tuple[int, ...],
+    defence: tuple[int, ...],
+) -> dict[State, int]:
+    """Place the dice that show ``value`` (every unplaced die shows at most ``value``). States
+    that can no longer change are settled into ``done`` (LP lost -> weight) at once."""
+    shield_all = sum(defence[1 : value + 1])
+    hit, miss = sum(damage[damage_value : value + 1]), sum(damage[1:damage_value])
+    following: dict[State, int] = {}
+    get = following.get
+    for (dmg, dfc, free, lost), weight in states.items():
+        if dmg == 0:  # nothing left to cancel: the defence dice may show anything
+            _add(done, lost, weight * shield_all**dfc)
+        elif free + dfc == 0:  # nothing left to cancel with: every success is lost
+            for k, w in enumerate(_row(dmg, hit, miss)):
+                _add(done, lost + k, weight * w)
+        else:
+            placed = _row(dmg, damage[value], 1)
+            for j, w_def in enumerate(_row(dfc, defence[value], 1)):
+                available, w_def = free + j, w_def * weight
+                for k, w_dmg in enumerate(placed):
+                    if k <= available:
+                        key = (dmg - k, dfc - j, available - k, lost)
+                    else:
+                        key = (dmg - k, dfc - j, 0, lost + k - available)
+                    following[key] = get(key, 0) + w_def * w_dmg
+    return following
+
+
+def _lost(
+    damage_pool: Pool,
+    damage_value: int,
+    defence_dice: int,
+    damage_reroll: bool,
+    defence_reroll: bool,
+) -> dict[int, int]:
+    """LP lost -> weight, over the damage pool's denominator times the defence pool's."""
+    damage, defence = _weights(damage_reroll), _weights(defence_reroll)
+    states: dict[State, int] = {}
+    for (shield_sixes, shield_rest), w_def in _sixes(defence_dice, defence_reroll):
+        for (sixes, rest), w_dmg in damage_pool.items():
+            cancelled = min(sixes, shield_sixes)
+            key = (rest, shield_rest, shield_sixes - cancelled, sixes - cancelled)
+            states[key] = states.get(key, 0) + w_dmg * w_def
+    done: dict[int, int] = {}
+    for value in range(SIDES - 1, damage_value - 1, -1):
+        states = _face(states, done, value, damage_value, damage, defence)
+    # The dice still unplaced all show less than the damage value.
+    miss, shield_miss = sum(damage[1:damage_value]), sum(defence[1:damage_value])
+    for (dmg, dfc, _free, lost), weight in states.items():
+        _add(done, lost, weight * miss**dmg * shield_miss**dfc)
+    return done
+
+
+def _fractions(counts: Mapping[int, int], denominator: int) -> dict[int, Fraction]:
+    return {k: Fraction(counts[k], denominator) for k in sorted(counts) if counts[k]}
+
+
+@lru_cache(maxsize=CACHE_SIZE)
 def uncancelled(
     damage_dice: int,
     damage_value: int,
@@ -65,35 +157,37 @@ def uncancelled(
 ) -> Mapping[int, Fraction]:
     """How many of ``damage_dice`` damage dice succeed (≥ ``damage_value``) and are not cancelled
     by ``defence_dice`` defence dice: the LP the defender loses."""
-    states: dict[tuple[int, int, int, int], Fraction] = {}
-    for (dmg_six, dmg_rest), p_dmg in _pool_sixes(damage_dice, damage_reroll).items():
-        for (def_six, def_rest), p_def in _pool_sixes(defence_dice, defence_reroll).items():
-            cancelled = min(def_six, dmg_six)
-            key = (dmg_rest, def_rest, def_six - cancelled, dmg_six - cancelled)
-            states[key] = states.get(key, Fraction(0)) + p_dmg * p_def
-    for value in range(SIDES - 1, damage_value - 1, -1):
-        following: dict[tuple[int, int, int, int], Fraction] = {}
-        q_dmg, q_def = _below(damage_reroll, value), _below(defence_reroll, value)
-        for (dmg_rest, def_rest, free, lost), p in states.items():
-            for dmg, p_d in _binomial(dmg_rest, q_dmg).items():
-                for dfc, p_f in _binomial(def_rest, q_def).items():
-                    available = free + dfc
-                    cancelled = min(available, dmg)
-                    key = (
-                        dmg_rest - dmg,
-                        def_rest - dfc,
-                        available - cancelled,
-                        lost + dmg - cancelled,
-                    )
-                    following[key] = following.get(key, Fraction(0)) + p * p_d * p_f
-        states = following
-    result: dict[int, Fraction] = {}
-    for (_dmg_rest, _def_rest, _free, lost), p in states.items():
-        result[lost] = result.get(lost, Fraction(0)) + p
-    return {lost: result[lost] for lost in sorted(result) if result[lost]}
+    counts = _lost(
+        dict(_sixes(damage_dice, damage_reroll)),
+        damage_value,
+        defence_dice,
+        damage_reroll,
+        defence_reroll,
+    )
+    denominator = _weights(damage_reroll)[0] ** (2 * damage_dice) * _weights(defence_reroll)[0] ** (
+        2 * defence_dice
+    )
+    return _fractions(counts, denominator)
 
 
-@cache
+def _hit_counts(dice: int, hit_value: int, reroll: bool) -> list[int]:
+    """Hits -> weight of ``dice`` exploding attack dice, over ``total**(2 * dice)``."""
+    weights = _weights(reroll)
+    total, six = weights[0], weights[SIDES]
+    miss, hit = sum(weights[1:hit_value]), sum(weights[hit_value:SIDES])
+    # One original die: a miss, a hit below 6, or a 6 whose extra die misses or hits.
+    one = (total * miss, total * hit + six * miss, six * (hit + six))
+    counts = [1]
+    for _ in range(dice):
+        following = [0] * (len(counts) + 2)
+        for hits_so_far, weight in enumerate(counts):
+            for more, w in enumerate(one):
+                following[hits_so_far + more] += weight * w
+        counts = following
+    return counts
+
+
+@lru_cache(maxsize=CACHE_SIZE)
 def attack_damage(
     attack_dice: int,
     hit_value: int,
@@ -103,14 +197,20 @@ def attack_damage(
     defence_reroll: bool = False,
 ) -> Mapping[int, Fraction]:
     """The LP an attack takes off: hits, one damage die per hit, defence cancelling."""
-    total: dict[int, Fraction] = {}
-    hits = exploding_once_successes(attack_dice, hit_value, SIDES, reroll_ones=attack_reroll)
-    for count, p_hits in hits.items():
-        for lost, p_lost in uncancelled(
-            count, damage_value, defence_dice, attack_reroll, defence_reroll
-        ).items():
-            total[lost] = total.get(lost, Fraction(0)) + p_hits * p_lost
-    return {lost: total[lost] for lost in sorted(total)}
+    total = _weights(attack_reroll)[0]
+    hit_counts = _hit_counts(attack_dice, hit_value, attack_reroll)
+    most = len(hit_counts) - 1
+    pool: Pool = {}
+    for hits_rolled, w_hits in enumerate(hit_counts):
+        # h damage dice weigh total**(2h) in all; pad every hit count to the most hits.
+        padded = w_hits * total ** (2 * (most - hits_rolled))
+        for key, weight in _sixes(hits_rolled, attack_reroll):
+            pool[key] = pool.get(key, 0) + padded * weight
+    counts = _lost(pool, damage_value, defence_dice, attack_reroll, defence_reroll)
+    denominator = total ** (2 * (attack_dice + most)) * _weights(defence_reroll)[0] ** (
+        2 * defence_dice
+    )
+    return _fractions(counts, denominator)
 
 
 def hits(attack_dice: int, hit_value: int, reroll: bool = False) -> Distribution:

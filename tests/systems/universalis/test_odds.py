@@ -176,3 +176,42 @@ def test_a_destroyed_movement_zone_records_the_chance_of_what_is_left() -> None:
     g = colossus_game()
     events = g.dice(11, 12, 1, 3).do("auto_hit", unit=2, strength=5, damage=8)
     assert shown(one(events, "immobilised")["roll"]) == ("can_turn", "1/2")
+
+
+def test_wound_odds_with_three_rerolls_are_exact_counts_over_twelve_to_the_fifth() -> None:
+    # Integer counts (issue 16): two dice and three rerolls, a denominator of 12**5 at most;
+    # checked against the recursion written out with Fractions.
+    from fractions import Fraction as F
+
+    from apps.systems.universalis.match.odds import (
+        BEHIND_OR_TIE,
+        SIDES,
+        Rerolls,
+        next_reroll,
+        used,
+        wound_odds,
+    )
+
+    def settle(w: int, a: int, s: int, p: int, r: Rerolls) -> tuple[F, F, F]:
+        name = next_reroll(w, a, r)
+        if not name:
+            return (F(int(w > a)), F(int(w == a)), F(int(w < a)))
+        parts = [
+            settle(s + f, a, s, p, used(r, name))
+            if name == "robust"
+            else settle(w, p + f, s, p, used(r, name))
+            for f in range(1, SIDES + 1)
+        ]
+        return tuple(sum((x[i] for x in parts), F(0)) / SIDES for i in range(3))  # type: ignore[return-value]
+
+    rerolls = Rerolls(BEHIND_OR_TIE, BEHIND_OR_TIE, BEHIND_OR_TIE)
+    for strength, protection in [(3, 3), (5, 2), (1, 6)]:
+        expected = [F(0)] * 3
+        for a in range(1, SIDES + 1):
+            for d in range(1, SIDES + 1):
+                for i, p in enumerate(
+                    settle(strength + a, protection + d, strength, protection, rerolls)
+                ):
+                    expected[i] += p / SIDES**2
+        got = wound_odds(strength, protection, rerolls)
+        assert (got.damage, got.shock, got.nothing) == tuple(expected)

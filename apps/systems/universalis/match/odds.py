@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 
 from apps.systems.core.dice import die
 from apps.systems.core.distributions import Comparison, compare, shift
@@ -18,7 +18,7 @@ def attribute_odds(target: int) -> Fraction:
     return Fraction(min(max(target, 0), SIDES), SIDES)
 
 
-@cache
+@lru_cache(maxsize=4096)
 def comparative_odds(a: int, b: int) -> Comparison:
     """1d12 + a against 1d12 + b, from A's side (cached: the values are small whole numbers,
     and every roll, every odds preview and every legality probe asks for them)."""
@@ -95,36 +95,66 @@ def wound_odds_from(
     return WoundOdds(damage=damage, shock=shock, nothing=nothing)
 
 
-@cache
+# Bounded caches: the inputs are small whole numbers, so this holds a whole evening's cases.
+CACHE_SIZE = 4096
+
+
+def _allowed(rerolls: Rerolls) -> int:
+    """How many rerolls may still come: every weight below is a count over SIDES**(that)."""
+    return sum(when != NEVER for when in (rerolls.erschuetterung, rerolls.adaptiv, rerolls.robust))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
 def _wound(strength: int, protection: int, rerolls: Rerolls) -> tuple[Fraction, Fraction, Fraction]:
-    totals = [Fraction(0)] * 3
+    totals = [0, 0, 0]
     for a in range(1, SIDES + 1):
         for d in range(1, SIDES + 1):
-            for index, p in enumerate(
-                _settle(strength + a, protection + d, strength, protection, rerolls)
-            ):
-                totals[index] += p / (SIDES * SIDES)
-    return totals[0], totals[1], totals[2]
+            counts = _settle_counts(strength + a, protection + d, strength, protection, rerolls)
+            for index, count in enumerate(counts):
+                totals[index] += count
+    denominator = SIDES ** (_allowed(rerolls) + 2)
+    return (
+        Fraction(totals[0], denominator),
+        Fraction(totals[1], denominator),
+        Fraction(totals[2], denominator),
+    )
 
 
-@cache
+@lru_cache(maxsize=CACHE_SIZE)
 def _settle(
     wound: int, armour: int, strength: int, protection: int, rerolls: Rerolls
 ) -> tuple[Fraction, Fraction, Fraction]:
+    denominator = SIDES ** _allowed(rerolls)
+    damage, shock, nothing = _settle_counts(wound, armour, strength, protection, rerolls)
+    return (
+        Fraction(damage, denominator),
+        Fraction(shock, denominator),
+        Fraction(nothing, denominator),
+    )
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _settle_counts(
+    wound: int, armour: int, strength: int, protection: int, rerolls: Rerolls
+) -> tuple[int, int, int]:
+    """(damage, shock, nothing) as counts over ``SIDES ** _allowed(rerolls)``: integers add
+    without the renormalising every Fraction sum does. A reroll left unused pads its share."""
     name = next_reroll(wound, armour, rerolls)
     if not name:
+        whole = SIDES ** _allowed(rerolls)
         if wound > armour:
-            return Fraction(1), Fraction(0), Fraction(0)
+            return whole, 0, 0
         if wound == armour:
-            return Fraction(0), Fraction(1), Fraction(0)
-        return Fraction(0), Fraction(0), Fraction(1)
+            return 0, whole, 0
+        return 0, 0, whole
     rest = used(rerolls, name)
-    totals = [Fraction(0)] * 3
+    # Using one reroll removes one allowed reroll: each face's counts are over one SIDES less.
+    totals = [0, 0, 0]
     for face in range(1, SIDES + 1):
         if name == "robust":
-            outcome = _settle(strength + face, armour, strength, protection, rest)
+            outcome = _settle_counts(strength + face, armour, strength, protection, rest)
         else:
-            outcome = _settle(wound, protection + face, strength, protection, rest)
-        for index, p in enumerate(outcome):
-            totals[index] += p / SIDES
+            outcome = _settle_counts(wound, protection + face, strength, protection, rest)
+        for index, count in enumerate(outcome):
+            totals[index] += count
     return totals[0], totals[1], totals[2]
