@@ -233,7 +233,7 @@ def match_create(
         )
         for index, (seat, team) in enumerate(zip(seats, teams, strict=True))
     )
-    _append(match, engine, state_before_round=0, events=events, actor=creator, key=None)
+    _append(match, engine, rounds=[0] * len(events), events=events, actor=creator, key=None)
     match.save()
     return match
 
@@ -242,7 +242,7 @@ def _append(
     match: Match,
     engine: MatchEngine,
     *,
-    state_before_round: int,
+    rounds: Sequence[int],
     events: list[Event],
     actor: User | None,
     key: str | None,
@@ -253,14 +253,14 @@ def _append(
             match=match,
             seq=group + offset,
             group=group,
-            round=state_before_round,
+            round=round_,
             type=event.type,
             data=dict(event.data),
             version=engine.schema_version,
             actor=actor,
             idempotency_key=key if offset == 0 else None,
         )
-        for offset, event in enumerate(events)
+        for offset, (event, round_) in enumerate(zip(events, rounds, strict=True))
     ]
     MatchEvent.objects.bulk_create(rows)
     match.seq += len(rows)
@@ -329,14 +329,16 @@ def match_apply_command(
         else:
             state = match_state(match)
             was_finished = match.status == MatchStatus.FINISHED
-            round_before = engine.round_of(state)
             events = engine.decide(state, Command(command_type, dict(args)), rng or _server_rng())
+            # Each event is logged in the round it leaves the match in: "Round 2 begins" is R2.
+            rounds = []
             for event in events:
                 state = engine.apply(state, event)
+                rounds.append(engine.round_of(state))
             rows = _append(
                 match,
                 engine,
-                state_before_round=round_before,
+                rounds=rounds,
                 events=events,
                 actor=user,
                 key=idempotency_key,
@@ -448,7 +450,7 @@ def _undo(match: Match, engine: MatchEngine, user: User, key: str | None) -> lis
     appended = _append(
         match,
         engine,
-        state_before_round=engine.round_of(current),
+        rounds=[engine.round_of(current)] * (1 + len(kept)),
         events=[Event(UNDO_EVENT, {"group": target}), *kept],
         actor=user,
         key=key,

@@ -251,7 +251,12 @@ def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def _refusal(error: RuleViolation, system: GameSystem) -> str:
     """The refusal in the reader's language where the system has a message for its code."""
     engine = registry().get(system.slug).matches
-    message = engine.refusal(error.code) if engine is not None else None
+    if engine is None:
+        return error.message
+    detail = engine.refusal_detail(error.code) if error.params else None
+    if detail:
+        return _(detail) % error.params
+    message = engine.refusal(error.code)
     return _(message) if message else error.message
 
 
@@ -293,12 +298,24 @@ def _answer(request: HtmxHttpRequest, match: Match, *, error: str = "") -> HttpR
         url = reverse("matches:tracker", args=[match.pk])
         return redirect(f"{url}?{query}" if query else url)
     params = {"unit": selected} if query else {}
+    if error:
+        # A refused form is shown again as it was filled in (a shot keeps its target).
+        params.update(_filled(request))
     response = _render_tracker(
         request, match, error=error, status=422 if error else 200, params=params
     )
     url = reverse("matches:tracker", args=[match.pk])
     response["HX-Replace-Url"] = f"{url}?{query}" if query else url
     return response
+
+
+def _filled(request: HtmxHttpRequest) -> dict[str, str]:
+    """The refused form's command and fields (the last value of each), as a tracker query."""
+    return {
+        key: request.POST.getlist(key)[-1]
+        for key in request.POST
+        if key == "command" or key.startswith("args.")
+    }
 
 
 @require_GET

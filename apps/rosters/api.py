@@ -98,6 +98,7 @@ DOCUMENT_ERRORS = {
         "unknown_system",
         "not_supported",
         "unknown_faction",
+        "npc_faction",
         "unknown_profile",
         "unknown_item",
         "count_invalid",

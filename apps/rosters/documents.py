@@ -16,6 +16,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from apps.catalog.models import Faction, GameSystem, Item, Profile
+from apps.catalog.selectors import team_factions
 from apps.rosters.models import MAX_ENTRY_COUNT, Roster
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.registry import registry
@@ -197,6 +198,16 @@ def _faction(system: GameSystem, slug: Any, problems: list[Problem]) -> Faction 
                 "unknown_faction", "faction", _("Unknown faction %(faction)r.") % {"faction": slug}
             )
         )
+    elif not team_factions(system).filter(pk=faction.pk).exists():
+        problems.append(
+            Problem(
+                "npc_faction",
+                "faction",
+                _("The faction %(faction)s is fielded by scenarios only, never in a team.")
+                % {"faction": faction.name},
+            )
+        )
+        return None
     return faction
 
 

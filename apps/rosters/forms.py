@@ -10,6 +10,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.models import Faction, GameSystem
+from apps.catalog.selectors import team_factions
 from apps.systems.core.registry import SizeKind, Sizing, registry
 
 MAX_IMPORT_BYTES = 256 * 1024
@@ -71,7 +72,7 @@ class RosterCreateForm(forms.Form):
         super().__init__(*args, **kwargs)
         faction_field = self.fields["faction"]
         assert isinstance(faction_field, forms.ModelChoiceField)
-        faction_field.queryset = Faction.objects.filter(system=system)
+        faction_field.queryset = team_factions(system)
         self.size_name = add_size_field(self, system, initial=True)
 
     def settings(self) -> dict[str, object]:

@@ -36,11 +36,14 @@ def secret_step(page: Page) -> bool:
     from playwright.sync_api import expect
 
     tracker = page.locator("#tracker")
-    links = tracker.locator(".secret-steps a.button", has_text=re.compile("in secret"))
-    if not links.count():
+    steps = tracker.locator(
+        ".secret-steps li", has=page.locator("a.button", has_text=re.compile("in secret"))
+    )
+    if not steps.count():
         return False
-    name = links.first.inner_text().split(":")[0]
-    links.first.click()
+    # The player's name stands in front of the step's button (once: "Anna: Choose ...").
+    name = steps.first.locator("strong").inner_text()
+    steps.first.locator("a.button").click()
     options = tracker.locator(".secret-options button")
     expect(options.first).to_be_visible()
     mission = "mission" in page.locator(".secret-steps").inner_text()

@@ -212,3 +212,17 @@ def test_the_game_page_offers_the_confirmation_to_the_opponent_only(league_game,
     assert "never counts on its own" in page and "opened by" in page
     client.force_login(bob)
     assert "Confirm result" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+
+def test_the_game_page_reads_as_german(league_game, client) -> None:
+    """Issue 13: "anna v ben" and "wartet auf Bestätigung verfolgt" on the German page."""
+    alice, _bob, game = league_game
+    propose(game, alice)
+    client.force_login(alice)
+    page = client.get(
+        f"/leagues/{key_of(game)}/games/{game.pk}/", HTTP_ACCEPT_LANGUAGE="de"
+    ).content.decode()
+    assert '<span class="muted">gegen</span>' in page
+    assert '<span class="muted">v</span>' not in page
+    assert '<span class="badge">vom Tracker erfasst</span>' in page
+    assert ">verfolgt<" not in page

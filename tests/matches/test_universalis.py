@@ -152,7 +152,7 @@ def test_match_opens_and_the_tracker_renders(universalis: GameSystem) -> None:
     client.force_login(anna)
     page = client.get(reverse("matches:tracker", args=[match.pk])).content.decode()
     assert "Each player picks a mission in secret." in page
-    assert "choose your mission in secret" in page
+    assert "Choose your mission in secret" in page
 
 
 def test_only_the_seat_holder_may_choose_its_secret_mission(universalis: GameSystem) -> None:

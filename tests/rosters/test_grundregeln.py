@@ -95,3 +95,43 @@ def test_the_catalogue_api_lists_grundregeln_profiles_and_items(grundregeln) -> 
     missions = api.get("/api/v1/systems/grundregeln/missions/").json()
     mission_rows = missions if isinstance(missions, list) else missions["results"]
     assert {"letzte-stellung", "die-wachhunde", "der-brunnen"} <= {m["slug"] for m in mission_rows}
+
+
+def test_the_npc_faction_cannot_be_chosen_for_a_team(grundregeln, user, client) -> None:
+    """NPC profiles are fielded by scenarios, never by teams (catalogue notes): the new-team
+    form does not offer their faction, and refuses it when sent anyway."""
+    client.force_login(user)
+    page = client.get("/rosters/new/grundregeln/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Moorvolk" in page and "NPCs" not in page
+    npc = grundregeln.factions.get(slug="npc")
+    response = client.post(
+        "/rosters/new/grundregeln/", {"name": "Wölfe", "faction": npc.pk, "points_limit": ""}
+    )
+    assert response.status_code == 200
+    assert not user.rosters.filter(name="Wölfe").exists()
+    # Deathmatch keeps every faction of its catalogue.
+    deathmatch = client.get("/rosters/new/deathmatch/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    for faction in GameSystem.objects.get(slug="deathmatch").factions.all():
+        assert f'value="{faction.pk}"' in deathmatch
+
+
+def test_a_document_of_the_npc_faction_is_refused(grundregeln, user) -> None:
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api.force_authenticate(user)
+    document = team_document(faction="eisenfaust")
+    document["faction"] = "npc"
+    response = api.post("/api/v1/rosters/import/", document, format="json")
+    assert response.status_code == 400, response.json()
+    assert "npc_faction" in str(response.json())
+    assert not user.rosters.exists()
+
+
+def test_a_legal_team_is_regelkonform_in_german(grundregeln, user, client) -> None:
+    """Issue 13: the German pages said "legal" next to "regelkonform"; one word for both."""
+    client.force_login(user)
+    roster = grund_roster(user)
+    assert roster.legal
+    listing = client.get("/rosters/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert ">Regelkonform</span>" in listing and ">Legal<" not in listing
+    builder = client.get(f"/rosters/{roster.pk}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Dieses Team ist regelkonform." in builder

@@ -135,6 +135,8 @@ class RuleEngine(Generic[StateT, ContextT]):
     specs: ClassVar[tuple[CommandSpec, ...]]
     # gettext_noop-marked messages by refusal code, for pages in the reader's language.
     refusals: ClassVar[Mapping[str, str]]
+    # The same for a refusal raised with params: a message naming them (``%(shots)s``).
+    refusal_details: ClassVar[Mapping[str, str]] = {}
     # ``event_upgrades[v]`` turns an event written in version v into version v + 1; the same
     # for ``state_upgrades`` and snapshots. A missing state upgrade means "rebuild from the
     # log", which is always possible because the log is the truth.
@@ -195,6 +197,10 @@ class RuleEngine(Generic[StateT, ContextT]):
 
     def refusal(self, code: str) -> str | None:
         return self.refusals.get(code)
+
+    def refusal_detail(self, code: str) -> str | None:
+        """The message of a refusal that names its numbers (``RuleViolation.params``)."""
+        return self.refusal_details.get(code)
 
     def decide(
         self, state: StateT, command: Command, rng: random.Random, *, probe: bool = False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class RuleViolation(Exception):
     """An illegal request; the calling service maps it to a 4xx response.
@@ -10,10 +12,12 @@ class RuleViolation(Exception):
     English sentence (the Django layer may replace it with a translated text keyed by ``code``).
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, params: Mapping[str, object] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        # The numbers and names a translated message of the code may name (``%(shots)s``).
+        self.params: Mapping[str, object] = params or {}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.message!r})"

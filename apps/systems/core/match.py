@@ -134,6 +134,9 @@ class MatchEngine(Protocol):
         """A gettext_noop-marked message for a refusal code, for pages in the reader's
         language (the RuleViolation's own message is English and names models)."""
 
+    def refusal_detail(self, code: str) -> str | None:
+        """The same for a refusal raised with ``params``: a message that names them."""
+
     def check(self, state: Any, command: Command) -> Any:
         """The refusal ``command`` would meet now (a ``core.engine.Refusal``), or ``None``."""
 

@@ -22,7 +22,7 @@ from apps.systems.universalis.match.commands import COMMAND_SPECS
 from apps.systems.universalis.match.context import Ctx
 from apps.systems.universalis.match.handlers import COMMANDS
 from apps.systems.universalis.match.missions import MISSIONS, SECRET, mission
-from apps.systems.universalis.match.refusals import REFUSALS
+from apps.systems.universalis.match.refusals import REFUSAL_DETAILS, REFUSALS
 from apps.systems.universalis.match.serial import APPLIERS, dump, load
 from apps.systems.universalis.match.state import (
     MatchState,
@@ -91,6 +91,7 @@ class UniversalisEngine(RuleEngine[MatchState, Ctx]):
     appliers = APPLIERS
     specs = COMMAND_SPECS
     refusals = REFUSALS
+    refusal_details = REFUSAL_DETAILS
 
     def setup_fields(self) -> tuple[FieldSpec, ...]:
         return SETUP_FIELDS

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import Args
 from apps.systems.universalis.catalog import Weapon
@@ -58,8 +59,10 @@ def _shots(args: Args, weapon_: Weapon, mode: str) -> list[tuple[Args, int]]:
         if total != 1:
             raise refuse("aimed_no_df", "An aimed shot is one shot (no sustained fire).")
     elif total != 1 + weapon_.df:
-        raise refuse(
-            "df_shots", f"{weapon_.name} fires {1 + weapon_.df} shots: assign all of them."
+        raise RuleViolation(
+            "df_shots",
+            f"{weapon_.name} fires {1 + weapon_.df} shots: assign all of them.",
+            {"weapon": weapon_.name, "shots": 1 + weapon_.df, "given": total},
         )
     return shots
 

@@ -106,3 +106,12 @@ REFUSALS: Mapping[str, str] = {
     "contact_friend": _("Only base contact with an enemy model is a melee."),
     "contact_unchanged": _("The two models are already so."),
 }
+
+
+# Refusals raised with params (``RuleViolation.params``), named for the page that sent them.
+REFUSAL_DETAILS: Mapping[str, str] = {
+    "df_shots": _(
+        "Shots needed for %(weapon)s: %(shots)s; the Shots fields add up to %(given)s. "
+        "Assign every shot of the sustained fire."
+    ),
+}

@@ -120,7 +120,33 @@ def shot_form(
         shots=default["targets"][0]["shots"],
         rerolls=reroll_fields(weapon_effects(unit, weapons), enemies(state, unit)),
     )
-    return _with_shot_preview(state, unit, params, shot, targets)
+    filled = _as_filled(unit, unit_form(params, "shoot", unit), shot, weapons, targets)
+    return _with_shot_preview(state, unit, params, filled, targets)
+
+
+def _as_filled(
+    unit: Unit, form: Mapping[str, str], shot: ShotForm, weapons: list[int], targets: list[int]
+) -> ShotForm:
+    """The form as the player filled it in (after a refusal the page shows it again): weapon,
+    kind of shot, target and distance kept; a lone target gets every shot the weapon and kind
+    of shot need, so a sustained fire is never sent with too few."""
+    if not form:
+        return shot
+    weapon = read_int(form, "args.weapon:int", shot.weapon, -1, 20)
+    weapon = weapon if weapon in weapons else shot.weapon
+    mode = read_choice(form, "args.mode", MODES, shot.mode)
+    target = read_int(form, "args.targets.0.unit:int", shot.target, -1, 999)
+    lone = not any(read_flag(form, f"args.targets.{i}._on:bool") for i in range(1, MOST_TARGETS))
+    return replace(
+        shot,
+        weapon=weapon,
+        mode=mode,
+        target=target if target in targets else shot.target,
+        distance=read_int(form, "args.targets.0.distance:int", shot.distance, 0, 500),
+        shots=_shots(unit, weapon, mode)
+        if lone
+        else read_int(form, "args.targets.0.shots:int", shot.shots, 1, 5),
+    )
 
 
 def _with_shot_preview(
