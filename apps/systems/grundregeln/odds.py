@@ -22,11 +22,17 @@ Defence dice are matched greedily from the highest damage die down, which cancel
 any matching can: a defence die high enough for a damage die is high enough for every lower
 one. An attack folds every hit count into one damage pool before the cancellation runs, so the
 face-by-face pass runs once per attack, not once per hit count.
+
+LP lost never changes what happens next, so it is not part of a state: each state (damage dice
+left, defence dice left, free defence dice) carries its whole LP-lost distribution packed into
+one integer, a fixed number of bits per LP, and one integer product or shift moves all of it.
+Each face places its defence dice, then its damage dice, rather than every pair of the two; a
+state without defence dice left to place, and every state at the last face, is settled at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -45,8 +51,9 @@ SIDES = 6
 
 # (pool size, dice not yet placed below the sixes) of a damage or defence pool, with its weight.
 Pool = dict[tuple[int, int], int]
-# (damage dice not yet placed, defence dice not yet placed, free defence dice, LP lost).
-State = tuple[int, int, int, int]
+# (damage dice not yet placed, defence dice not yet placed, free defence dice) -> the weights
+# of LP lost so far, packed into one integer: the weight of l LP lost at bit ``width * l``.
+Packed = dict[tuple[int, int, int], int]
 
 # Bounded caches: the inputs are small whole numbers (dice, table values, two flags), so these
 # hold every case a club night asks for without growing for ever in a long-lived worker.
@@ -81,41 +88,93 @@ def _sixes(count: int, reroll: bool) -> tuple[tuple[tuple[int, int], int], ...]:
     return tuple(result.items())
 
 
-def _add(counts: dict[int, int], key: int, weight: int) -> None:
-    counts[key] = counts.get(key, 0) + weight
+def _cancel(
+    frees: Mapping[int, int], row: tuple[int, ...], width: int
+) -> Iterator[tuple[int, int, int]]:
+    """k damage dice, weighing ``row[k]``, against the free defence dice of each packed weight in
+    ``frees``: (k, free dice left, packed weight with the uncancelled dice added to LP lost)."""
+    for free, packed in frees.items():
+        for k in range(min(free, len(row) - 1) + 1):
+            yield k, free - k, packed * row[k]
+    # Every state with fewer free dice than k loses the rest: k - free LP. Carried up one k at a
+    # time, all of them take one shift, not one each.
+    carried = 0
+    for k in range(1, len(row)):
+        carried = (carried + frees.get(k - 1, 0)) << width
+        if carried:
+            yield k, 0, carried * row[k]
 
 
-def _face(
-    states: dict[State, int],
-    done: dict[int, int],
-    value: int,
-    damage_value: int,
-    damage: tuple[int, ...],
-    defence: tuple[int, ...],
-) -> dict[State, int]:
-    """Place the dice that show ``value`` (every unplaced die shows at most ``value``). States
-    that can no longer change are settled into ``done`` (LP lost -> weight) at once."""
+def _place_defence(
+    states: Packed, value: int, defence: tuple[int, ...], last: bool
+) -> tuple[Packed, int]:
+    """Place the defence dice that show ``value``; they cancel damage dice showing ``value`` or
+    less, so they join the free ones before this face's damage dice are placed. States without
+    damage dice left are settled: their defence dice may show anything up to ``value``. At the
+    last face the dice not showing it are below the damage value and cancel nothing: they are
+    weighed in at once, leaving no defence dice to place."""
     shield_all = sum(defence[1 : value + 1])
-    hit, miss = sum(damage[damage_value : value + 1]), sum(damage[1:damage_value])
-    following: dict[State, int] = {}
+    below = sum(defence[1:value]) if last else 1
+    following: Packed = {}
     get = following.get
-    for (dmg, dfc, free, lost), weight in states.items():
-        if dmg == 0:  # nothing left to cancel: the defence dice may show anything
-            _add(done, lost, weight * shield_all**dfc)
-        elif free + dfc == 0:  # nothing left to cancel with: every success is lost
-            for k, w in enumerate(_row(dmg, hit, miss)):
-                _add(done, lost + k, weight * w)
-        else:
-            placed = _row(dmg, damage[value], 1)
-            for j, w_def in enumerate(_row(dfc, defence[value], 1)):
-                available, w_def = free + j, w_def * weight
-                for k, w_dmg in enumerate(placed):
-                    if k <= available:
-                        key = (dmg - k, dfc - j, available - k, lost)
-                    else:
-                        key = (dmg - k, dfc - j, 0, lost + k - available)
-                    following[key] = get(key, 0) + w_def * w_dmg
-    return following
+    settled = 0
+    for (dmg, dfc, free), packed in states.items():
+        if dmg == 0:
+            settled += packed * shield_all**dfc
+            continue
+        for j, w in enumerate(_row(dfc, defence[value], below)):
+            key = (dmg, 0 if last else dfc - j, free + j)
+            following[key] = get(key, 0) + packed * w
+    return following, settled
+
+
+def _place_damage(
+    states: Packed, value: int, damage_value: int, damage: tuple[int, ...], width: int
+) -> tuple[Packed, int]:
+    """Place the damage dice that show ``value``, each cancelled by a free defence die while
+    there is one. States without defence dice left to place are settled at once: each of their
+    remaining damage dice succeeds or not, and the free dice cancel that many successes."""
+    hit, miss = sum(damage[damage_value : value + 1]), sum(damage[1:damage_value])
+    # The states by (damage dice, defence dice): free dice -> packed weight.
+    groups: dict[tuple[int, int], dict[int, int]] = {}
+    for (dmg, dfc, free), packed in states.items():
+        groups.setdefault((dmg, dfc), {})[free] = packed
+    following: Packed = {}
+    get = following.get
+    settled = 0
+    for (dmg, dfc), frees in groups.items():
+        if dfc == 0:
+            settled += sum(w for _k, _free, w in _cancel(frees, _row(dmg, hit, miss), width))
+            continue
+        for k, free, weight in _cancel(frees, _row(dmg, damage[value], 1), width):
+            key = (dmg - k, dfc, free)
+            following[key] = get(key, 0) + weight
+    return following, settled
+
+
+def _start(damage_pool: Pool, defence_dice: int, defence_reroll: bool, width: int) -> Packed:
+    """The states once the sixes are placed: each defence six cancels one damage six."""
+    # The damage pool packed by its other dice: sixes -> weight.
+    by_rest: dict[int, int] = {}
+    for (sixes, rest), weight in damage_pool.items():
+        by_rest[rest] = by_rest.get(rest, 0) + (weight << (width * sixes))
+    mask = (1 << width) - 1
+    states: Packed = {}
+    get = states.get
+    for (shield_sixes, shield_rest), w_def in _sixes(defence_dice, defence_reroll):
+        for rest, packed in by_rest.items():
+            # s <= shield sixes: all cancelled, shield_sixes - s defence sixes stay free.
+            for sixes in range(min(shield_sixes, packed.bit_length() // width) + 1):
+                weight = (packed >> (width * sixes)) & mask
+                if weight:
+                    key = (rest, shield_rest, shield_sixes - sixes)
+                    states[key] = get(key, 0) + weight * w_def
+            # s > shield sixes: s - shield_sixes LP lost, no defence die free.
+            high = packed >> (width * shield_sixes)
+            if high > mask:
+                key = (rest, shield_rest, 0)
+                states[key] = get(key, 0) + ((high >> width) << width) * w_def
+    return states
 
 
 def _lost(
@@ -124,23 +183,33 @@ def _lost(
     defence_dice: int,
     damage_reroll: bool,
     defence_reroll: bool,
+    denominator: int,
 ) -> dict[int, int]:
     """LP lost -> weight, over the damage pool's denominator times the defence pool's."""
     damage, defence = _weights(damage_reroll), _weights(defence_reroll)
-    states: dict[State, int] = {}
-    for (shield_sixes, shield_rest), w_def in _sixes(defence_dice, defence_reroll):
-        for (sixes, rest), w_dmg in damage_pool.items():
-            cancelled = min(sixes, shield_sixes)
-            key = (rest, shield_rest, shield_sixes - cancelled, sixes - cancelled)
-            states[key] = states.get(key, 0) + w_dmg * w_def
-    done: dict[int, int] = {}
+    # No weight, and no partial sum of weights, exceeds the denominator: that many bits per LP
+    # keep the packed weights apart, so one integer product shifts and adds them all at once.
+    width = denominator.bit_length() + 1
+    states = _start(damage_pool, defence_dice, defence_reroll, width)
+    done = 0
     for value in range(SIDES - 1, damage_value - 1, -1):
-        states = _face(states, done, value, damage_value, damage, defence)
-    # The dice still unplaced all show less than the damage value.
+        states, settled = _place_defence(states, value, defence, value == damage_value)
+        done += settled
+        states, settled = _place_damage(states, value, damage_value, damage, width)
+        done += settled
+    # Only when the damage value is 6: the dice still unplaced all show less.
     miss, shield_miss = sum(damage[1:damage_value]), sum(defence[1:damage_value])
-    for (dmg, dfc, _free, lost), weight in states.items():
-        _add(done, lost, weight * miss**dmg * shield_miss**dfc)
-    return done
+    for (dmg, dfc, _free), packed in states.items():
+        done += packed * miss**dmg * shield_miss**dfc
+    mask = (1 << width) - 1
+    counts: dict[int, int] = {}
+    lost = 0
+    while done:
+        if done & mask:
+            counts[lost] = done & mask
+        done >>= width
+        lost += 1
+    return counts
 
 
 def _fractions(counts: Mapping[int, int], denominator: int) -> dict[int, Fraction]:
@@ -157,15 +226,16 @@ def uncancelled(
 ) -> Mapping[int, Fraction]:
     """How many of ``damage_dice`` damage dice succeed (≥ ``damage_value``) and are not cancelled
     by ``defence_dice`` defence dice: the LP the defender loses."""
+    denominator = _weights(damage_reroll)[0] ** (2 * damage_dice) * _weights(defence_reroll)[0] ** (
+        2 * defence_dice
+    )
     counts = _lost(
         dict(_sixes(damage_dice, damage_reroll)),
         damage_value,
         defence_dice,
         damage_reroll,
         defence_reroll,
-    )
-    denominator = _weights(damage_reroll)[0] ** (2 * damage_dice) * _weights(defence_reroll)[0] ** (
-        2 * defence_dice
+        denominator,
     )
     return _fractions(counts, denominator)
 
@@ -206,10 +276,10 @@ def attack_damage(
         padded = w_hits * total ** (2 * (most - hits_rolled))
         for key, weight in _sixes(hits_rolled, attack_reroll):
             pool[key] = pool.get(key, 0) + padded * weight
-    counts = _lost(pool, damage_value, defence_dice, attack_reroll, defence_reroll)
     denominator = total ** (2 * (attack_dice + most)) * _weights(defence_reroll)[0] ** (
         2 * defence_dice
     )
+    counts = _lost(pool, damage_value, defence_dice, attack_reroll, defence_reroll, denominator)
     return _fractions(counts, denominator)
 
 

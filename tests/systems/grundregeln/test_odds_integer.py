@@ -84,6 +84,9 @@ MID_GRID = [
     for dice, defence in [(3, 2), (4, 2), (5, 1)]
     for hit, dmg in [(4, 4), (3, 5), (2, 6), (6, 2)]
     for ar, fr in [(False, False), (True, True)]
+    # The Fraction reference needs most of a second for 5 dice with damage on 2 (five faces to
+    # place): that one runs with rerolls only, to keep the module quick.
+    if (dice, dmg, ar) != (5, 2, False)
 ]
 
 
