@@ -140,4 +140,9 @@ class MatchEvent(models.Model):
             ),
             models.CheckConstraint(condition=Q(version__gte=1), name="match_event_version"),
         ]
-        indexes = [models.Index(fields=["match", "group"], name="match_event_group")]
+        indexes = [
+            models.Index(fields=["match", "group"], name="match_event_group"),
+            # The undo markers of a match (undone_groups_of, on every tracker render) without
+            # scanning its whole log.
+            models.Index(fields=["match", "type"], name="match_event_type"),
+        ]

@@ -200,10 +200,15 @@ def undone_groups(rows: list[MatchEvent]) -> set[int]:
     return {row.data["group"] for row in rows if row.type == UNDO_EVENT}
 
 
+def undo_markers(match: Match) -> QuerySet[MatchEvent]:
+    """The undo markers of a match, read through the (match, type) index. Unordered: the
+    model's default ordering would join the match table and sort by it."""
+    return MatchEvent.objects.filter(match=match, type=UNDO_EVENT).order_by()
+
+
 def undone_groups_of(match: Match) -> set[int]:
     """The commands undone in a match, without reading the whole log."""
-    markers = MatchEvent.objects.filter(match=match, type=UNDO_EVENT).values_list("data", flat=True)
-    return {data["group"] for data in markers}
+    return {data["group"] for data in undo_markers(match).values_list("data", flat=True)}
 
 
 def recent_event_rows(match: Match, count: int) -> list[MatchEvent]:

@@ -355,6 +355,7 @@ def match_log_json(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     engine = engine_for(match)
     state = match_state(match)
     undone = undone_groups(rows)
+    viewer = viewer_seat(request.user, match)  # once, not once per event (a query each)
     document = {
         "format": "skirmish-match-log/1",
         "match": match.pk,
@@ -363,10 +364,7 @@ def match_log_json(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         "mode": match.mode,
         "players": [p.name for p in match.players.all()],
         "result": match.result,
-        "events": [
-            event_payload(engine, state, row, undone, viewer_seat(request.user, match))
-            for row in rows
-        ],
+        "events": [event_payload(engine, state, row, undone, viewer) for row in rows],
     }
     response = HttpResponse(
         json.dumps(document, ensure_ascii=False, indent=2), content_type="application/json"
