@@ -155,6 +155,9 @@ ACCOUNT_FORMS = {
     "signup": "apps.accounts.forms.SignupForm",
 }
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
+# A new account starts where a new player starts: building their first team (not the API
+# token page a returning login lands on).
+ACCOUNT_SIGNUP_REDIRECT_URL = "rosters:list"
 # Every account has an email address: to recover it, and for organisers to reach their players.
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = env.choice(

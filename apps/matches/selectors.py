@@ -18,7 +18,7 @@ from django.http import Http404
 
 from apps.accounts.models import User
 from apps.common.http import form_number
-from apps.matches.models import UNDO_EVENT, Match, MatchEvent, MatchPlayer
+from apps.matches.models import UNDO_EVENT, Match, MatchEvent, MatchPlayer, MatchStatus
 from apps.systems.core.engine import StateTooOld
 from apps.systems.core.match import Event, MatchEngine, replay
 from apps.systems.core.registry import registry
@@ -117,6 +117,17 @@ def match_list_for_user(user: User) -> QuerySet[Match]:
         .distinct()
         .select_related("system")
         .prefetch_related("players")
+    )
+
+
+def matches_in_progress_for_user(user: User, *, limit: int = 5) -> list[Match]:
+    """The user's unfinished matches, the one played last first: the ones to resume."""
+    seated = MatchPlayer.objects.filter(user=user).values("match_id")
+    return list(
+        Match.objects.filter(Q(created_by=user) | Q(pk__in=seated))
+        .exclude(status=MatchStatus.FINISHED)
+        .select_related("system")
+        .order_by("-updated_at", "-pk")[:limit]
     )
 
 

@@ -7,12 +7,23 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from apps.accounts.models import User
+from apps.leagues.selectors import results_awaiting_confirmation
+from apps.matches.selectors import matches_in_progress_for_user
 from apps.pages.health import health_check
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "pages/home.html")
+    """The front page; a logged-in player also finds what waits for them: the matches to
+    resume and the league results to confirm."""
+    context: dict[str, object] = {}
+    if isinstance(request.user, User) and request.user.is_authenticated:
+        context = {
+            "matches_in_progress": matches_in_progress_for_user(request.user),
+            "results_to_confirm": results_awaiting_confirmation(request.user),
+        }
+    return render(request, "pages/home.html", context)
 
 
 @never_cache

@@ -32,12 +32,28 @@ def logged_in_user_id(client) -> str | None:  # noqa: ANN001
 def test_signup_creates_account_and_logs_in(client) -> None:
     response = client.post(reverse("accounts:signup"), signup_data())
     assert response.status_code == 302
-    assert response["Location"] == reverse("accounts:profile")
+    assert response["Location"] == reverse("rosters:list")
     user = User.objects.get(username="kael")
     assert user.check_password(PASSWORD)
     assert user.email == "kael@example.org"
     assert EmailAddress.objects.get(user=user).primary
     assert client.get(reverse("accounts:profile")).status_code == 200
+
+
+def test_signup_lands_on_building_the_first_team(client, catalogue) -> None:  # noqa: ANN001
+    """A new account starts at "build your first team", not at the API token page."""
+    response = client.post(reverse("accounts:signup"), signup_data(), follow=True, **EN)
+    assert response.redirect_chain == [(reverse("rosters:list"), 302)]
+    page = response.content.decode()
+    assert "Build your first team" in page
+    assert reverse("rosters:new", args=["deathmatch"]) in page
+    assert "API token" not in page
+
+
+def test_signup_keeps_a_next_page_it_was_sent_from(client) -> None:
+    target = reverse("leagues:join")
+    response = client.post(f"{reverse('accounts:signup')}?next={target}", signup_data())
+    assert response["Location"] == target
 
 
 def test_signup_with_mismatched_passwords_saves_nothing_and_says_why(client) -> None:
