@@ -282,15 +282,16 @@ def drive(match: Match, user: Any, type_: str, *faces: int, **args: Any) -> None
     )
 
 
-def acting_match(universalis: GameSystem) -> tuple[Match, Any, Any]:
-    """Round 1: Anna's drone operator (2, with its drone 3) takes its phase."""
+def acting_match(universalis: GameSystem, unit: int = 2) -> tuple[Match, Any, Any]:
+    """Round 1: Anna's ``unit`` (by default her drone operator, 2, with its drone 3) takes its
+    phase against Ben's Zirkelmeisterin (4)."""
     anna, ben = UserFactory(), UserFactory()
     match = opened(universalis, anna, ben)
     drive(match, anna, "choose_mission", player=0, mission="vernichtung")
     drive(match, ben, "choose_mission", player=1, mission="vernichtung")
     drive(match, anna, "roll_deployment", 12, 1)
     drive(match, anna, "start_game")
-    drive(match, anna, "pick", player=0, unit=2)
+    drive(match, anna, "pick", player=0, unit=unit)
     drive(match, ben, "pick", 12, 1, player=1, unit=4)
     return match, anna, ben
 
@@ -592,14 +593,7 @@ def test_the_area_form_sends_only_the_ticked_models_and_names_why_one_cannot_be(
 ) -> None:
     """After a grenade's shot the page offers a row per model in play: a camouflaged one
     disabled with the engine's reason (16.2); of the others only the ticked rows are hit."""
-    anna, ben = UserFactory(), UserFactory()
-    match = opened(universalis, anna, ben)
-    drive(match, anna, "choose_mission", player=0, mission="vernichtung")
-    drive(match, ben, "choose_mission", player=1, mission="vernichtung")
-    drive(match, anna, "roll_deployment", 12, 1)
-    drive(match, anna, "start_game")
-    drive(match, anna, "pick", player=0, unit=1)
-    drive(match, ben, "pick", 12, 1, player=1, unit=4)
+    match, anna, _ben = acting_match(universalis, unit=1)
     grenade = {"unit": 4, "distance": 5}
     drive(match, anna, "shoot", 1, unit=1, weapon=1, mode="snap", targets=[grenade])
     match.refresh_from_db()
