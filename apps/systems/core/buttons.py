@@ -74,12 +74,6 @@ class Button:
         return self.command.startswith(WIZARD_PREFIX)
 
     @property
-    def uid(self) -> str:
-        """Unique among the page's buttons: names its form's idempotency key and reason."""
-        values = "-".join(field_.value for field_ in self.fields)
-        return f"{self.command.replace(':', '-')}-{values}"
-
-    @property
     def wizard_query(self) -> str:
         return urlencode(self.wizard_params)
 

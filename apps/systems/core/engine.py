@@ -19,7 +19,7 @@ A system's engine subclasses ``RuleEngine`` and brings its rules; the plumbing e
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -28,6 +28,7 @@ from apps.systems.core.errors import RuleViolation
 from apps.systems.core.legality import Legality, Option, Refusal
 from apps.systems.core.match import Args, Command, CommandHandlers, CommandSpec, Event
 from apps.systems.core.schema import FieldSpec
+from apps.systems.core.summary import Summary
 
 StateT = TypeVar("StateT")
 ContextT = TypeVar("ContextT", bound="Decision[Any]")
@@ -176,6 +177,12 @@ class RuleEngine(Generic[StateT, ContextT]):
     def mode_of(self, state: StateT) -> str:
         """The mode or mission the match plays (a random one once it is drawn)."""
         return ""
+
+    def summary(self, events: Sequence[Event], state: StateT) -> Summary | None:
+        """The post-game summary (``core.summary``) of the match so far: ``events`` are the
+        effective events (undone commands left out), ``state`` the state they fold to. None:
+        the system has no summary page."""
+        return None
 
     def setup_fields(self) -> tuple[FieldSpec, ...]:
         """The settings a new match asks for besides teams and mode; none by default."""

@@ -19,6 +19,7 @@ from typing import Any, Protocol, TypeVar
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.rosters import CatalogData, RosterInput
 from apps.systems.core.schema import FieldSpec
+from apps.systems.core.summary import Summary
 
 
 @dataclass(frozen=True)
@@ -196,6 +197,10 @@ class MatchEngine(Protocol):
 
     def result(self, state: Any) -> Mapping[str, Any] | None:
         """``{"winners": [player indices], "draw": bool, "vp": [...], ...}`` once finished."""
+
+    def summary(self, events: Sequence[Event], state: Any) -> Summary | None:
+        """The post-game summary of the match so far (``core.summary``), from the effective
+        events and the state they fold to; None when the system has none."""
 
     def timeline(self, state: Any, event: Event) -> TimelineLine | None:
         """A readable line for an event (``None`` for bookkeeping events nobody needs to read);

@@ -7,11 +7,11 @@ refers to) and get back issues and totals; the system parses the stats itself.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final, Protocol
 
 from apps.systems.core.errors import RuleViolation
-from apps.systems.core.i18n import gettext_noop
+from apps.systems.core.i18n import gettext_noop, is_english, localized_stats
 
 MAX_POINTS_LIMIT: Final = 10_000
 
@@ -35,6 +35,28 @@ class CatalogData:
     factions: Mapping[str, str]  # slug -> name
     profiles: Mapping[str, CatalogEntry]
     items: Mapping[str, CatalogEntry]
+
+
+def localized_catalog(catalog: CatalogData, language: str | None) -> CatalogData:
+    """The catalogue with every rule text in the reader's language (``localized_stats``).
+
+    For what is shown (builder, printed cards); never for what is stored, such as a match's
+    teams, which other players may read in another language. German readers get the catalogue
+    itself: its texts are the German originals.
+    """
+    if not is_english(language):
+        return catalog
+
+    def localized(entry: CatalogEntry) -> CatalogEntry:
+        stats = localized_stats(entry.stats, language)
+        assert isinstance(stats, Mapping)
+        return replace(entry, stats=stats)
+
+    return CatalogData(
+        factions=catalog.factions,
+        profiles={slug: localized(entry) for slug, entry in catalog.profiles.items()},
+        items={slug: localized(entry) for slug, entry in catalog.items.items()},
+    )
 
 
 @dataclass(frozen=True)

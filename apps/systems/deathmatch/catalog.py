@@ -25,7 +25,7 @@ from enum import StrEnum
 from functools import partial
 from typing import Final, TypeVar
 
-from apps.systems.core.i18n import gettext_noop
+from apps.systems.core.i18n import gettext_noop, split_english, with_english
 from apps.systems.core.schema import (
     FieldError,
     FieldErrors,
@@ -142,8 +142,12 @@ KAMPFMESSER: Final = Weapon(
 
 @dataclass(frozen=True)
 class Ability:
+    """A rule of a profile card: ``text`` is the German original, ``text_en`` its English
+    version (``apps.systems.core.i18n.localized_stats`` picks one for the reader)."""
+
     name: str
     text: str = ""
+    text_en: str = ""
 
 
 @dataclass(frozen=True)
@@ -153,6 +157,7 @@ class SpecialAction:
     name: str
     ap: int
     text: str = ""
+    text_en: str = ""
 
 
 @dataclass(frozen=True)
@@ -218,7 +223,9 @@ class EquipmentCard:
     limit_per_model: int
     kind: ItemKind
     text: str = ""
+    text_en: str = ""
     usage_limit: str = ""
+    usage_limit_en: str = ""
     special_action: SpecialAction | None = None
     weapon: Weapon | None = None
     version: int = 1
@@ -329,8 +336,8 @@ PROFILE_FIELDS: Final = (
         FieldType.ABILITIES,
         required=False,
         help=gettext_noop(
-            'One ability per line: "Name: rule text", or just the name for a rule of the '
-            "rulebook (Mech, Stationär, Zäh, Schnell, Flieger, ...)."
+            'One ability per line: "Name: rule text | English rule text", or just the name '
+            "for a rule of the rulebook (Mech, Stationär, Zäh, Schnell, Flieger, ...)."
         ),
     ),
     FieldSpec(
@@ -394,6 +401,14 @@ ITEM_FIELDS: Final = (
         default="",
     ),
     FieldSpec(
+        "text_en",
+        gettext_noop("Description in English"),
+        FieldType.TEXT,
+        required=False,
+        default="",
+        help=gettext_noop("Shown instead of the German description in English."),
+    ),
+    FieldSpec(
         "usage_limit",
         gettext_noop("Usage limit (Limitierung der Anwendung)"),
         FieldType.TEXT,
@@ -402,11 +417,21 @@ ITEM_FIELDS: Final = (
         help=gettext_noop('E.g. "Einmal pro Aktivierung verwendbar."'),
     ),
     FieldSpec(
+        "usage_limit_en",
+        gettext_noop("Usage limit in English"),
+        FieldType.TEXT,
+        required=False,
+        default="",
+        help=gettext_noop('E.g. "Usable once per activation."'),
+    ),
+    FieldSpec(
         "special_action",
         gettext_noop("Special action"),
         FieldType.SPECIAL_ACTION,
         required=False,
-        help=gettext_noop('One line: Name | AP | rule text, e.g. "Sprung | 1 | ..."'),
+        help=gettext_noop(
+            'One line: Name | AP | German rule text | English rule text, e.g. "Sprung | 1 | ..."'
+        ),
     ),
     FieldSpec(
         "weapon",
@@ -557,10 +582,13 @@ def _read_weapons(
 
 
 def _read_ability(errors: FieldErrors, value: object, path: str) -> Ability:
-    data = _read_object(errors, value, path, ("name", "text"), ("name",)) or {}
+    data = _read_object(errors, value, path, ("name", "text", "text_en"), ("name",)) or {}
     return Ability(
         name=_read_text(errors, data.get("name", "?"), field_path(path, "name"), forbidden=":"),
         text=_read_text(errors, data.get("text", ""), field_path(path, "text"), required=False),
+        text_en=_read_text(
+            errors, data.get("text_en", ""), field_path(path, "text_en"), required=False
+        ),
     )
 
 
@@ -574,11 +602,16 @@ def _read_abilities(errors: FieldErrors, value: object, path: str) -> tuple[Abil
 def _read_special_action(errors: FieldErrors, value: object, path: str) -> SpecialAction | None:
     if value is None:
         return None
-    data = _read_object(errors, value, path, ("name", "ap", "text"), ("name", "ap")) or {}
+    data = (
+        _read_object(errors, value, path, ("name", "ap", "text", "text_en"), ("name", "ap")) or {}
+    )
     return SpecialAction(
         name=_read_text(errors, data.get("name", "?"), field_path(path, "name"), forbidden="|"),
         ap=read_int(errors, data.get("ap", 0), field_path(path, "ap"), 0, None),
         text=_read_text(errors, data.get("text", ""), field_path(path, "text"), required=False),
+        text_en=_read_text(
+            errors, data.get("text_en", ""), field_path(path, "text_en"), required=False
+        ),
     )
 
 
@@ -778,7 +811,9 @@ def _read_item(
         limit_per_model=reader.integer("limit_per_model"),
         kind=item_kind,
         text=reader.text("text"),
+        text_en=reader.text("text_en"),
         usage_limit=reader.text("usage_limit"),
+        usage_limit_en=reader.text("usage_limit_en"),
         special_action=reader.special_action("special_action"),
         weapon=weapon,
         version=read_int(errors, version, prefix + "version", 1, None),
@@ -857,13 +892,13 @@ def weapon_stats(weapon: Weapon) -> dict[str, object]:
 
 
 def _ability_stats(ability: Ability) -> dict[str, object]:
-    return {"name": ability.name, "text": ability.text}
+    return {"name": ability.name, "text": ability.text, "text_en": ability.text_en}
 
 
 def _special_action_stats(action: SpecialAction | None) -> dict[str, object] | None:
     if action is None:
         return None
-    return {"name": action.name, "ap": action.ap, "text": action.text}
+    return {"name": action.name, "ap": action.ap, "text": action.text, "text_en": action.text_en}
 
 
 def profile_stats(profile: FighterProfile) -> dict[str, object]:
@@ -891,7 +926,9 @@ def item_stats(item: EquipmentCard) -> dict[str, object]:
     return {
         "limit_per_model": item.limit_per_model,
         "text": item.text,
+        "text_en": item.text_en,
         "usage_limit": item.usage_limit,
+        "usage_limit_en": item.usage_limit_en,
         "special_action": _special_action_stats(item.special_action),
         "weapon": None if item.weapon is None else weapon_stats(item.weapon),
         "printed_version": item.printed_version,
@@ -905,8 +942,8 @@ def item_stats(item: EquipmentCard) -> dict[str, object]:
 #   when left out (also written "⬠⬠", "B 2" or "Bonus 2"), a colon or inch mark after a label or
 #   number is ignored ("RW: 12\""), and the one part that is not a value holds the special
 #   rules ("-" for none).
-# Abilities, one per line:  Name: rule text   (or just Name)
-# Special action, one line: Name | AP | rule text   ("1 AP" is fine too)
+# Abilities, one per line:  Name: rule text | English rule text   (or just Name)
+# Special action, one line: Name | AP | rule text | English rule text   ("1 AP" is fine too)
 # Red values: reflex, weapon:0, ...   (commas or spaces)
 # Blank lines are ignored everywhere.
 
@@ -1070,17 +1107,22 @@ def _checked_line(
 
 def format_abilities(abilities: Iterable[Ability]) -> str:
     return "\n".join(
-        f"{ability.name}: {ability.text}" if ability.text else ability.name for ability in abilities
+        f"{ability.name}: {with_english(ability.text, ability.text_en)}"
+        if ability.text or ability.text_en
+        else ability.name
+        for ability in abilities
     )
 
 
 def parse_abilities(text: str, *, field: str = "abilities") -> tuple[Ability, ...]:
-    """Abilities from "Name: text" lines; raises ``SchemaError`` naming every bad line."""
+    """Abilities from "Name: text | English text" lines; raises ``SchemaError`` naming every
+    bad line."""
     errors = FieldErrors()
     abilities: list[Ability] = []
     for number, line in numbered_lines(text):
         name, _, rule = line.partition(":")
-        data = {"name": name, "text": rule}
+        text, text_en = split_english(rule)
+        data = {"name": name, "text": text, "text_en": text_en}
         ability = _checked_line(errors, field, number, partial(_read_ability, value=data, path=""))
         if ability is not None:
             abilities.append(ability)
@@ -1092,8 +1134,8 @@ def format_special_action(action: SpecialAction | None) -> str:
     if action is None:
         return ""
     parts = [action.name, str(action.ap)]
-    if action.text:
-        parts.append(action.text)
+    if action.text or action.text_en:
+        parts.append(with_english(action.text, action.text_en))
     return " | ".join(parts)
 
 
@@ -1114,7 +1156,8 @@ def parse_special_action(text: str, *, field: str = "special_action") -> Special
                 field, f"expected Name | AP | text, the AP cost is {ap_part.strip()!r}.", number
             )
         else:
-            data = {"name": name, "ap": int(match["value"]), "text": rule}
+            text, text_en = split_english(rule)
+            data = {"name": name, "ap": int(match["value"]), "text": text, "text_en": text_en}
             action = _checked_line(
                 errors, field, number, lambda inner: _read_special_action(inner, data, "")
             )

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from apps.systems.core.i18n import gettext_noop
+from apps.systems.core.i18n import gettext_noop, split_english, with_english
 from apps.systems.core.schema import (
     FieldError,
     FieldErrors,
@@ -100,8 +100,12 @@ class Weapon:
 
 @dataclass(frozen=True)
 class Ability:
+    """A rule of a profile: ``text`` is the German original, ``text_en`` its English version
+    (``apps.systems.core.i18n.localized_stats`` picks one for the reader)."""
+
     name: str
     text: str = ""
+    text_en: str = ""
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,7 @@ class Item:
     kind: ItemKind
     cost: int
     text: str = ""
+    text_en: str = ""
     weapon: Weapon | None = None
     defence_dice: int = 0
     version: int = 1
@@ -202,7 +207,7 @@ PROFILE_FIELDS: Final = (
         gettext_noop("Abilities (Fähigkeiten)"),
         "abilities",
         required=False,
-        help=gettext_noop('One ability per line: "Name: rule text".'),
+        help=gettext_noop('One ability per line: "Name: German rule text | English rule text".'),
     ),
     FieldSpec(
         "reroll_ones",
@@ -224,6 +229,14 @@ PROFILE_FIELDS: Final = (
 ITEM_FIELDS: Final = (
     FieldSpec(
         "text", gettext_noop("Description (Beschreibung)"), "text", required=False, default=""
+    ),
+    FieldSpec(
+        "text_en",
+        gettext_noop("Description in English"),
+        "text",
+        required=False,
+        default="",
+        help=gettext_noop("Shown instead of the German description in English."),
     ),
     FieldSpec(
         "weapon",
@@ -340,13 +353,20 @@ def _weapon(errors: FieldErrors, value: object, path: str) -> Weapon:
 
 
 def _ability(errors: FieldErrors, value: object, path: str) -> Ability:
-    data = _object(errors, value, path, ("name", "text"), ("name",))
+    data = _object(errors, value, path, ("name", "text", "text_en"), ("name",))
     return Ability(
         name=_text(
             errors, data.get("name", "?"), field_path(path, "name"), required=True, forbidden=":\n"
         ),
         text=_text(
             errors, data.get("text", ""), field_path(path, "text"), required=False, forbidden="\n"
+        ),
+        text_en=_text(
+            errors,
+            data.get("text_en", ""),
+            field_path(path, "text_en"),
+            required=False,
+            forbidden="\n",
         ),
     )
 
@@ -505,6 +525,7 @@ def item_from_stats(
         kind=item_kind,
         cost=read_int(errors, cost, "cost", 0, 1000),
         text=reader.text("text"),
+        text_en=reader.text("text_en"),
         weapon=weapon,
         defence_dice=defence,
         version=version,
@@ -538,7 +559,9 @@ def profile_stats(profile: Profile) -> dict[str, object]:
         "defence_dice": profile.defence_dice,
         "points": profile.points,
         "weapons": [weapon_stats(weapon) for weapon in profile.weapons],
-        "abilities": [{"name": a.name, "text": a.text} for a in profile.abilities],
+        "abilities": [
+            {"name": a.name, "text": a.text, "text_en": a.text_en} for a in profile.abilities
+        ],
         "reroll_ones": [kind.value for kind in profile.reroll_ones],
         "npc": profile.npc,
     }
@@ -547,6 +570,7 @@ def profile_stats(profile: Profile) -> dict[str, object]:
 def item_stats(item: Item) -> dict[str, object]:
     return {
         "text": item.text,
+        "text_en": item.text_en,
         "weapon": None if item.weapon is None else weapon_stats(item.weapon),
         "defence_dice": item.defence_dice,
     }
@@ -555,7 +579,7 @@ def item_stats(item: Item) -> dict[str, object]:
 # --- Text formats for the admin's textareas --------------------------------------------------
 #
 # Weapons, one per line:  Name | NK or FK | A 3 | RW 12 | Nachladen schnell/langsam
-# Abilities, one per line: Name: rule text
+# Abilities, one per line: Name: rule text | English rule text
 # Rerolls: attack, defence, morale, movement (commas or spaces)
 
 _KINDS: Final[Mapping[str, WeaponKind]] = {
@@ -653,7 +677,7 @@ def format_field(spec: FieldSpec, value: object) -> object:
     elif spec.type == "abilities":
         abilities = _list(errors, [] if value is None else value, spec.name)
         text = "\n".join(
-            f"{a.name}: {a.text}" if a.text else a.name
+            f"{a.name}: {with_english(a.text, a.text_en)}" if a.text or a.text_en else a.name
             for a in (
                 _ability(errors, v, field_path(spec.name, i)) for i, v in enumerate(abilities)
             )
@@ -685,7 +709,8 @@ def parse_field(spec: FieldSpec, value: object) -> object:
             name, _sep, rule = line.partition(":")
             if not name.strip():
                 errors.add(spec.name, "an ability needs a name before the colon.", number)
-            abilities.append({"name": name.strip(), "text": rule.strip()})
+            text, text_en = split_english(rule)
+            abilities.append({"name": name.strip(), "text": text, "text_en": text_en})
         errors.raise_if_any()
         return abilities
     names = [name for name in re.split(r"[\s,;]+", text.strip()) if name]

@@ -134,9 +134,26 @@ SCENARIO_FIELDS: Final = (
         default="",
         help=gettext_noop("Deployment, what the NPCs do, anything the table must know."),
     ),
+    FieldSpec(
+        "summary_en",
+        gettext_noop("Setup and special rules in English"),
+        "text",
+        required=False,
+        default="",
+        help=gettext_noop("Shown instead of the German text in English."),
+    ),
 )
 _INT_KEYS: Final = ("rounds", "objectives", "vp_kill", "vp_npc", "vp_objective")
-_DATA_KEYS: Final = ("players", "victory", "starter", "summary", "sample", "npcs", *_INT_KEYS)
+_DATA_KEYS: Final = (
+    "players",
+    "victory",
+    "starter",
+    "summary",
+    "summary_en",
+    "sample",
+    "npcs",
+    *_INT_KEYS,
+)
 _NPC_KEYS: Final = ("profile", "name", "behaviour", "count", "stats")
 
 
@@ -160,6 +177,7 @@ class Scenario:
     vp_npc: int = 0
     vp_objective: int = 0
     summary: str = ""
+    summary_en: str = ""
     npcs: tuple[NpcSpec, ...] = ()
     sample: bool = False
 
@@ -187,7 +205,8 @@ def _check_values(values: Mapping[str, object], errors: list[FieldError]) -> dic
     checked: dict[str, object] = {"victory": victory, "starter": starter}
     for key in _INT_KEYS:
         checked[key] = _checked_int(values, key, errors)
-    checked["summary"] = _checked_summary(values.get("summary", ""), errors)
+    for key in ("summary", "summary_en"):
+        checked[key] = _checked_summary(values.get(key, ""), key, errors)
     _check_victory(Victory(victory), checked, errors)
     return checked
 
@@ -215,9 +234,9 @@ def _checked_int(values: Mapping[str, object], key: str, errors: list[FieldError
     return value
 
 
-def _checked_summary(summary: object, errors: list[FieldError]) -> str:
+def _checked_summary(summary: object, key: str, errors: list[FieldError]) -> str:
     if not isinstance(summary, str) or len(summary) > 2000:
-        errors.append(FieldError("summary", "must be a text of at most 2000 characters."))
+        errors.append(FieldError(key, "must be a text of at most 2000 characters."))
         return ""
     return summary.strip()
 
@@ -287,6 +306,7 @@ def scenario_from_data(slug: str, name: str, data: Mapping[str, object]) -> Scen
         vp_npc=int(str(values["vp_npc"])),
         vp_objective=int(str(values["vp_objective"])),
         summary=str(values["summary"]),
+        summary_en=str(values["summary_en"]),
         npcs=tuple(npcs),
         sample=sample is True,
     )

@@ -170,6 +170,7 @@ class Weapon:
     weight: int = 0
     mount: str = ""
     text: str = ""
+    text_en: str = ""
 
     @property
     def melee(self) -> bool:
@@ -202,6 +203,7 @@ class Armour:
     effects: tuple[Effect, ...] = ()
     weight: int = 0
     text: str = ""
+    text_en: str = ""
 
     def protection_for(self, ko: int) -> int:
         return ko + self.protection if self.additive else self.protection
@@ -217,6 +219,7 @@ class Trait:
     uses: int | None = None
     ap: int | None = None
     text: str = ""
+    text_en: str = ""
 
 
 @dataclass(frozen=True)
@@ -227,6 +230,7 @@ class Equipment:
     unwieldy: bool = False
     weight: int = 0
     text: str = ""
+    text_en: str = ""
 
 
 @dataclass(frozen=True)
@@ -370,6 +374,7 @@ class Power:
     range: PowerRange = PowerRange.DISTANCE
     duration: PowerDuration = PowerDuration.INSTANT
     text: str = ""
+    text_en: str = ""
     version: int = 1
     sample: bool = False
 
@@ -591,6 +596,14 @@ ITEM_FIELDS: Final = (
         required=False,
         default="",
     ),
+    FieldSpec(
+        "text_en",
+        gettext_noop("Rules in English"),
+        FieldType.TEXT,
+        required=False,
+        default="",
+        help=gettext_noop("Shown instead of the German rules in English."),
+    ),
 )
 _STRUCTURED: Final = frozenset({spec.name for spec in PROFILE_FIELDS if spec.type == "json"})
 
@@ -694,6 +707,7 @@ _WEAPON_KEYS: Final = (
     "weight",
     "mount",
     "text",
+    "text_en",
 )
 
 
@@ -728,6 +742,7 @@ def _weapon(reader: _Reader, value: object, path: str) -> Weapon:
         weight=reader.integer(data.get("weight", 0), f"{path}.weight", 0, 9999),
         mount=reader.choice(data.get("mount", ""), f"{path}.mount", ("", "left", "right")),
         text=reader.text(data.get("text", ""), f"{path}.text"),
+        text_en=reader.text(data.get("text_en", ""), f"{path}.text_en"),
     )
     if weapon.melee and (weapon.df or weapon.area or weapon.indirect):
         reader.add(path, "a melee weapon has no sustained fire, area or indirect fire.")
@@ -738,7 +753,7 @@ def _armour(reader: _Reader, value: object, path: str) -> Armour | None:
     if value is None:
         return None
     keys = ("name", "protection", "reduction", "additive", "self_supporting", "effects", "weight")
-    data = reader.obj(value, path, (*keys, "text"), ("name", "protection"))
+    data = reader.obj(value, path, (*keys, "text", "text_en"), ("name", "protection"))
     return Armour(
         name=reader.text(data.get("name", "?"), f"{path}.name", required=True),
         protection=reader.integer(data.get("protection", 0), f"{path}.protection", 0, 30),
@@ -748,22 +763,25 @@ def _armour(reader: _Reader, value: object, path: str) -> Armour | None:
         effects=reader.effects(data.get("effects", []), f"{path}.effects", ARMOUR_EFFECTS),
         weight=reader.integer(data.get("weight", 0), f"{path}.weight", 0, 9999),
         text=reader.text(data.get("text", ""), f"{path}.text"),
+        text_en=reader.text(data.get("text_en", ""), f"{path}.text_en"),
     )
 
 
 def _trait(reader: _Reader, value: object, path: str) -> Trait:
-    data = reader.obj(value, path, ("name", "level", "uses", "ap", "text"), ("name",))
+    data = reader.obj(value, path, ("name", "level", "uses", "ap", "text", "text_en"), ("name",))
     return Trait(
         name=reader.text(data.get("name", "?"), f"{path}.name", required=True),
         level=reader.integer(data.get("level", 0), f"{path}.level", 0, 10),
         uses=reader.optional_int(data.get("uses"), f"{path}.uses", 1),
         ap=reader.optional_int(data.get("ap"), f"{path}.ap", 0, 12),
         text=reader.text(data.get("text", ""), f"{path}.text"),
+        text_en=reader.text(data.get("text_en", ""), f"{path}.text_en"),
     )
 
 
 def _equipment(reader: _Reader, value: object, path: str) -> Equipment:
-    data = reader.obj(value, path, ("name", "ap", "uses", "unwieldy", "weight", "text"), ("name",))
+    keys = ("name", "ap", "uses", "unwieldy", "weight", "text", "text_en")
+    data = reader.obj(value, path, keys, ("name",))
     return Equipment(
         name=reader.text(data.get("name", "?"), f"{path}.name", required=True),
         ap=reader.optional_int(data.get("ap"), f"{path}.ap", 0, 12),
@@ -771,6 +789,7 @@ def _equipment(reader: _Reader, value: object, path: str) -> Equipment:
         unwieldy=reader.flag(data.get("unwieldy", False), f"{path}.unwieldy"),
         weight=reader.integer(data.get("weight", 0), f"{path}.weight", 0, 9999),
         text=reader.text(data.get("text", ""), f"{path}.text"),
+        text_en=reader.text(data.get("text_en", ""), f"{path}.text_en"),
     )
 
 
@@ -946,6 +965,7 @@ def power_from_stats(
             r.choice(data.get("duration", "instant"), "duration", [d.value for d in PowerDuration])
         ),
         text=r.text(data.get("text", ""), "text"),
+        text_en=r.text(data.get("text_en", ""), "text_en"),
         version=version,
         sample=sample,
     )
@@ -972,6 +992,7 @@ _WEAPON_DEFAULTS: Final[Mapping[str, object]] = {
     "weight": 0,
     "mount": "",
     "text": "",
+    "text_en": "",
 }
 
 
@@ -994,6 +1015,7 @@ def weapon_stats(weapon: Weapon) -> dict[str, object]:
             "weight": weapon.weight,
             "mount": weapon.mount,
             "text": weapon.text,
+            "text_en": weapon.text_en,
         },
         _WEAPON_DEFAULTS,
     )
@@ -1022,8 +1044,15 @@ def card_stats(card: UnitCard) -> dict[str, object]:
         else {"active": card.camouflage.active, "level": card.camouflage.level},
         "traits": [
             _drop_defaults(
-                {"name": t.name, "level": t.level, "uses": t.uses, "ap": t.ap, "text": t.text},
-                {"level": 0, "uses": None, "ap": None, "text": ""},
+                {
+                    "name": t.name,
+                    "level": t.level,
+                    "uses": t.uses,
+                    "ap": t.ap,
+                    "text": t.text,
+                    "text_en": t.text_en,
+                },
+                {"level": 0, "uses": None, "ap": None, "text": "", "text_en": ""},
             )
             for t in card.traits
         ],
@@ -1040,6 +1069,7 @@ def card_stats(card: UnitCard) -> dict[str, object]:
                 "effects": [e.value for e in card.armour.effects],
                 "weight": card.armour.weight,
                 "text": card.armour.text,
+                "text_en": card.armour.text_en,
             },
             {
                 "reduction": 0,
@@ -1048,6 +1078,7 @@ def card_stats(card: UnitCard) -> dict[str, object]:
                 "effects": [],
                 "weight": 0,
                 "text": "",
+                "text_en": "",
             },
         ),
         "equipment": [
@@ -1059,8 +1090,16 @@ def card_stats(card: UnitCard) -> dict[str, object]:
                     "unwieldy": e.unwieldy,
                     "weight": e.weight,
                     "text": e.text,
+                    "text_en": e.text_en,
                 },
-                {"ap": None, "uses": None, "unwieldy": False, "weight": 0, "text": ""},
+                {
+                    "ap": None,
+                    "uses": None,
+                    "unwieldy": False,
+                    "weight": 0,
+                    "text": "",
+                    "text_en": "",
+                },
             )
             for e in card.equipment
         ],
@@ -1096,6 +1135,7 @@ def power_stats(power: Power) -> dict[str, object]:
         "range": power.range.value,
         "duration": power.duration.value,
         "text": power.text,
+        "text_en": power.text_en,
     }
 
 

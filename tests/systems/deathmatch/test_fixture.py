@@ -122,10 +122,15 @@ def test_the_rulebooks_cards_are_as_printed(shipped: Catalog) -> None:
     jump = shipped.items["ruestungsupgrade-sprungmodule"]
     assert (jump.name, jump.cost, jump.limit_per_model) == ("Rüstungsupgrade Sprungmodule", 2, 1)
     assert jump.kind is ItemKind.ARMOUR_UPGRADE
+    # The printed German text stays the original; the English version sits beside it.
     assert jump.special_action == SpecialAction(
-        "Sprung", 1, 'Das Modell wird innerhalb von 6" neu platziert.'
+        "Sprung",
+        1,
+        'Das Modell wird innerhalb von 6" neu platziert.',
+        'The model is placed anew within 6".',
     )
     assert jump.usage_limit == "Einmal pro Aktivierung verwendbar."
+    assert jump.usage_limit_en == "Usable once per activation."
     assert jump.printed_version == "V1.1"
     focus = shipped.items["respawn-fokus"]
     assert (focus.kind, focus.cost, focus.limit_per_model) == (ItemKind.RESPAWN_FOCUS, 0, 1)

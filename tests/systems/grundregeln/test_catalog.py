@@ -43,7 +43,7 @@ STATS = {
             "reload": "slow",
         },
     ],
-    "abilities": [{"name": "Zäh", "text": "Steht wieder auf."}],
+    "abilities": [{"name": "Zäh", "text": "Steht wieder auf.", "text_en": "Gets back up."}],
     "reroll_ones": ["morale"],
     "npc": False,
 }

@@ -301,6 +301,16 @@ def _end_round() -> tuple[Game, Command, tuple[int, ...]]:
     return g, c("end_round", held=[0]), ()
 
 
+@scenario("concede")
+def _concede() -> tuple[Game, Command, tuple[int, ...]]:
+    return rich(), c("concede", player=1), ()
+
+
+@scenario("end_on_time")
+def _end_on_time() -> tuple[Game, Command, tuple[int, ...]]:
+    return rich(), c("end_on_time"), ()
+
+
 def test_every_command_type_has_a_replay_scenario() -> None:
     assert set(SCENARIOS) == {spec.type for spec in COMMAND_SPECS}
 

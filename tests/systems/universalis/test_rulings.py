@@ -473,7 +473,7 @@ def test_a_version_1_snapshot_loads_with_the_new_fields_at_their_defaults() -> N
         for u in current["units"]
     ]
     old["last_action"] = {k: v for k, v in current["last_action"].items() if k != "left"}
-    assert ENGINE.schema_version == 2
+    assert ENGINE.schema_version == 3
     assert ENGINE.upgrade_state(old, 1) == current
     loaded = ENGINE.load_state(ENGINE.upgrade_state(old, 1))
     assert json.loads(json.dumps(ENGINE.dump_state(loaded))) == current

@@ -275,6 +275,7 @@ def _game_ended(state: MatchState, data: Data) -> MatchState:
     )
 
 
+@handles("conceded")  # a player who gives up is out like a team wiped out
 @handles("player_eliminated")
 def _player_eliminated(state: MatchState, data: Data) -> MatchState:
     return state.with_player(data["player"], eliminated=True)

@@ -515,6 +515,7 @@ def _apply_wound(ctx: Ctx) -> None:
         strength=target.strength,
         resistance=target.resistance,
         lp=max(0, victim.lp - dealt),
+        lp_before=victim.lp,
         shield_used=victim.shields > 0,
     )
     if attack.weapon is not None:

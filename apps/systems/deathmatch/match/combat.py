@@ -56,6 +56,11 @@ class Situation:
     friends_engaged: bool = False  # disengage: the striker also fights the mover's friends
     not_in_contact: bool = False  # disengage: not in base contact
 
+    @property
+    def is_plain(self) -> bool:
+        """No modifier set: the wizard keeps its modifier toggles folded away."""
+        return self == Situation()
+
 
 @dataclass(frozen=True)
 class Modified:

@@ -8,6 +8,7 @@ from typing import Final
 
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import ArgSpec, CommandSpec
+from apps.systems.core.results import END_ON_TIME
 
 _UNIT = ArgSpec("unit", "int", help=_("The unit (its id in state.units)."))
 _ACTIVE = ArgSpec("unit", "int", required=False, help=_("The activated unit (checked if given)."))
@@ -332,5 +333,15 @@ COMMAND_SPECS: Final = (
             ArgSpec("note", "str", required=False),
         ),
     ),
+    CommandSpec(
+        "concede",
+        _(
+            "A player gives up and loses: the game ends (two players: the other wins; more: "
+            "the most VP among the others)."
+        ),
+        (_PLAYER,),
+        own_seat_arg="player",
+    ),
+    END_ON_TIME,
     CommandSpec("undo", _("Undo the last command that is not undone yet.")),
 )

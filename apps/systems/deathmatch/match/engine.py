@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import cattrs
@@ -15,6 +15,7 @@ from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.match import Args, Command, Event, TimelineLine
 from apps.systems.core.rosters import CatalogData, RosterInput
 from apps.systems.core.schema import FieldSpec
+from apps.systems.core.summary import Summary
 from apps.systems.deathmatch.catalog import EquipmentCard, FighterProfile, ItemKind, Rank
 from apps.systems.deathmatch.match import rounds, upgrades
 from apps.systems.deathmatch.match.apply import APPLIERS
@@ -38,6 +39,7 @@ from apps.systems.deathmatch.match.state import (
     Unit,
     UnitKind,
 )
+from apps.systems.deathmatch.match.summary import summary
 from apps.systems.deathmatch.match.timeline import timeline_line
 from apps.systems.deathmatch.match.tracker.page import TrackerView, tracker_view
 from apps.systems.deathmatch.match.units import core_profile, fighter_unit, special_unit
@@ -103,13 +105,17 @@ class DeathmatchEngine(RuleEngine[MatchState, Ctx]):
     # 2: an attack's queued automatic hits are a list (``Attack.queued_hits``), not encoded
     # in ``then`` as "auto:<cause>:<strength>[:<then>]".
     # 3: units carry standing modifiers, gadgets the round they were used in (SPEC §6).
-    schema_version = 3
+    schema_version = 4
     handlers = COMMANDS
     appliers = APPLIERS
     specs = COMMAND_SPECS
     refusals = REFUSALS
     event_upgrades = {1: upgrades.event_v1_to_v2, 2: upgrades.event_v2_to_v3}
-    state_upgrades = {1: upgrades.state_v1_to_v2, 2: upgrades.state_v2_to_v3}
+    state_upgrades = {
+        1: upgrades.state_v1_to_v2,
+        2: upgrades.state_v2_to_v3,
+        3: upgrades.state_v3_to_v4,
+    }
 
     def setup_fields(self) -> tuple[FieldSpec, ...]:
         return SETUP_FIELDS
@@ -119,7 +125,8 @@ class DeathmatchEngine(RuleEngine[MatchState, Ctx]):
 
     def before(self, ctx: Ctx, command: Command, args: Args) -> None:
         """A free flip stays open for its rerolls; any other command closes it."""
-        if ctx.state.open_free_flip is not None and not _rerolls_free_flip(command, args):
+        state = ctx.state
+        if state.open_free_flip is not None and not _keeps_free_flip_open(state, command, args):
             ctx.emit("free_flip_closed")
 
     def settle(self, ctx: Ctx) -> None:
@@ -265,6 +272,9 @@ class DeathmatchEngine(RuleEngine[MatchState, Ctx]):
     def finished(self, state: MatchState) -> bool:
         return state.phase is Phase.OVER
 
+    def summary(self, events: Sequence[Event], state: MatchState) -> Summary:
+        return summary(events, state)
+
     def result(self, state: MatchState) -> dict[str, Any] | None:
         if state.result is None:
             return None
@@ -279,7 +289,11 @@ class DeathmatchEngine(RuleEngine[MatchState, Ctx]):
         return timeline_line(state, event)
 
 
-def _rerolls_free_flip(command: Command, args: Args) -> bool:
+def _keeps_free_flip_open(state: MatchState, command: Command, args: Args) -> bool:
+    """A reroll of the free flip keeps it open; an Accept meant for it closes it itself (closed
+    first by ``before``, the Accept would find no flip waiting)."""
+    if command.type == "accept":
+        return state.attack is None and state.disengage is None and state.pending is None
     return command.type == "reroll" and args.optional_int("player", lo=0, hi=3) is not None
 
 

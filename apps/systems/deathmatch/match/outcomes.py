@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from apps.systems.core.match import Args
+from apps.systems.core.results import standing
 from apps.systems.deathmatch.match import rounds
 from apps.systems.deathmatch.match.context import Ctx, command, player_arg, require_awaiting
 from apps.systems.deathmatch.match.modes import ObjectiveKind, Respawn
@@ -141,13 +142,16 @@ def _check_wiped_out(ctx: Ctx) -> None:
         return
     for player in wiped:
         ctx.emit("player_eliminated", player=player)
-    survivors = [p for p in ctx.state.players if not p.eliminated]
+    _end_game(ctx, "wiped_out", winners=_survivors_by_vp(ctx))
+
+
+def _survivors_by_vp(ctx: Ctx) -> list[int]:
+    """A team out ends the game: the one team left wins; with several left, the most VP."""
+    survivors = [p.index for p in ctx.state.players if not p.eliminated]
     if len(survivors) == 1:
-        _end_game(ctx, "wiped_out", winners=[survivors[0].index])
-        return
-    best = max((p.total_vp for p in survivors), default=0)
-    leaders = [p.index for p in survivors if p.total_vp == best]
-    _end_game(ctx, "wiped_out", winners=leaders)
+        return survivors
+    scores = {p.index: p.total_vp for p in ctx.state.players}
+    return list(standing(scores, among=survivors).winners)
 
 
 def _end_game(ctx: Ctx, reason: str, *, winners: list[int] | None = None) -> None:
@@ -249,15 +253,39 @@ def _end_of_round_check(ctx: Ctx) -> None:
     if not _game_over(ctx):
         rounds.start_round(ctx, state.round + 1)
         return
-    if mode.breakthrough:
-        _score_breakthroughs(ctx)
-    if mode.cores:
-        _score_core_damage(ctx)
+    _final_scoring(ctx)
     if state.game_ending:
         reason = "vp_target" if mode.vp_target else "core_destroyed"
     else:
         reason = "rounds" if mode.rounds is not None and state.round >= mode.rounds else "vp_limit"
     _end_game(ctx, reason)
+
+
+def _final_scoring(ctx: Ctx) -> None:
+    """What a mode scores only when the game ends (Breakthrough's switches, Onslaught's cores)."""
+    if ctx.mode.breakthrough:
+        _score_breakthroughs(ctx)
+    if ctx.mode.cores:
+        _score_core_damage(ctx)
+
+
+@command("concede")
+def _concede(ctx: Ctx, args: Args) -> None:
+    """A player gives up and loses at once. Like a team wiped out (SPEC 1.8 "loses at once"),
+    it ends the game for everyone: with two players the other wins; with three or four, the
+    most VP among the others (a tie is a draw)."""
+    player = player_arg(ctx, args)
+    ctx.emit("conceded", player=player)
+    _end_game(ctx, "conceded", winners=_survivors_by_vp(ctx))
+
+
+@command("end_on_time")
+def _end_on_time(ctx: Ctx, args: Args) -> None:
+    """The time is up: the game ends now with the final scoring of its mode and is decided by
+    VP as the mode decides a tie (who reached the target or destroyed a core first), else a
+    draw. The round in progress is not scored: nobody has told the tracker its end phase."""
+    _final_scoring(ctx)
+    _end_game(ctx, "time")
 
 
 def _score_breakthroughs(ctx: Ctx) -> None:

@@ -69,6 +69,8 @@ END_REASONS = {
     "vp_target": _("the VP target was reached"),
     "vp_limit": _("a team reached the VP limit"),
     "core_destroyed": _("an energy core fell"),
+    "conceded": _("conceded"),
+    "time": _("the time is up"),
 }
 
 Line = Callable[[MatchState, Mapping[str, Any]], TimelineLine | None]
@@ -439,19 +441,28 @@ def _wound_flip(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
 
 @line("wounded")
 def _wounded(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    params: dict[str, str | int] = {
+        "card": data["card"],
+        "strength": data["strength"],
+        "resistance": data["resistance"],
+        "damage": data["damage"],
+        "unit": _unit(state, data["unit"]),
+        "lp": data["lp"],
+    }
+    if "lp_before" not in data:  # logged before the LP before the wound were recorded
+        return TimelineLine(
+            _(
+                "Wound %(card)s + %(strength)s − %(resistance)s = %(damage)s: "
+                "%(unit)s has %(lp)s LP left."
+            ),
+            params,
+        )
     return TimelineLine(
         _(
             "Wound %(card)s + %(strength)s − %(resistance)s = %(damage)s: "
-            "%(unit)s has %(lp)s LP left."
+            "%(unit)s %(before)s → %(lp)s LP."
         ),
-        {
-            "card": data["card"],
-            "strength": data["strength"],
-            "resistance": data["resistance"],
-            "damage": data["damage"],
-            "unit": _unit(state, data["unit"]),
-            "lp": data["lp"],
-        },
+        {**params, "before": data["lp_before"]},
     )
 
 
@@ -707,6 +718,11 @@ def _eliminated(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
     return TimelineLine(
         _("%(player)s has no fighter left and loses."), {"player": _player(state, data["player"])}
     )
+
+
+@line("conceded")
+def _conceded(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    return TimelineLine(_("%(player)s concedes."), {"player": _player(state, data["player"])})
 
 
 @line("game_ended")

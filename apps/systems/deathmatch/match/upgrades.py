@@ -15,11 +15,13 @@ command decides (its events record the outcome), so old logs keep their outcomes
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, Final
 
 from apps.systems.core.match import Event
-from apps.systems.deathmatch.match.state import MODIFIER_NAMES
+from apps.systems.deathmatch.match.serial import dump, load
+from apps.systems.deathmatch.match.state import MODIFIER_NAMES, MatchState
 
 ATTACK_EVENTS = frozenset({"attack_declared", "charge_moved"})
 ATTACK_FIELDS = ("attack", "charge")
@@ -60,3 +62,12 @@ def state_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     units = [{**unit, "modifiers": dict(NO_MODIFIERS)} for unit in data.get("units", [])]
     gadgets = [{**gadget, "used_round": 0} for gadget in data.get("gadgets", [])]
     return {**data, "units": units, "gadgets": gadgets}
+
+
+def state_v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 4 gives the catalogue's rule texts an English version beside the German
+    (``text_en``, ``summary_en``, ...; issue 13), empty in older snapshots: loading fills the
+    defaults and dumping writes them, nothing else changes."""
+    # Through JSON, as the database stores it (tuples become lists).
+    upgraded: dict[str, Any] = json.loads(json.dumps(dump(load(data, MatchState))))
+    return upgraded

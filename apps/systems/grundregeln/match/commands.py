@@ -8,6 +8,7 @@ from typing import Final
 
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import ArgSpec, CommandSpec
+from apps.systems.core.results import END_ON_TIME
 
 _UNIT = ArgSpec("unit", "int", help=_("The model (its id in state.models)."))
 _PLAYER = ArgSpec("player", "int", help=_("The player (0 or 1)."))
@@ -184,5 +185,6 @@ COMMAND_SPECS: Final = (
     CommandSpec(
         "concede", _("A player gives up: the other wins."), (_PLAYER,), own_seat_arg="player"
     ),
+    END_ON_TIME,
     CommandSpec("undo", _("Undo the last command that is not undone yet.")),
 )

@@ -1,5 +1,5 @@
 """What the table tells the tracker by hand: a fall, a free roll, a model or the VP corrected,
-a player giving up."""
+a player giving up, the time being up."""
 
 from __future__ import annotations
 
@@ -81,3 +81,10 @@ def _concede(ctx: Ctx, args: Args) -> None:
     player = args.integer("player", lo=0, hi=len(ctx.state.players) - 1)
     ctx.emit("conceded", player=player)
     ctx.emit("game_ended", winners=[ctx.state.other(player)], draw=False, reason="conceded")
+
+
+@command("end_on_time")
+def _end_on_time(ctx: Ctx, args: Args) -> None:
+    """The time is up: the game ends now, decided as the scenario counts at the end of its
+    last round (the round in progress is not scored)."""
+    flow.final_result(ctx, "time")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import cattrs
@@ -14,6 +14,7 @@ from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Args, Command, Event, TimelineLine
 from apps.systems.core.rosters import CatalogData, RosterInput
 from apps.systems.core.schema import SchemaError
+from apps.systems.core.summary import Summary
 from apps.systems.grundregeln.catalog import ItemKind, Profile, Weapon
 from apps.systems.grundregeln.match import upgrades
 from apps.systems.grundregeln.match.apply import APPLIERS
@@ -24,6 +25,7 @@ from apps.systems.grundregeln.match.handlers import COMMANDS
 from apps.systems.grundregeln.match.refusals import REFUSALS
 from apps.systems.grundregeln.match.serial import dump, load
 from apps.systems.grundregeln.match.state import MatchState, Model, Phase, PlayerState
+from apps.systems.grundregeln.match.summary import summary
 from apps.systems.grundregeln.match.timeline import timeline_line
 from apps.systems.grundregeln.match.tracker.page import TrackerView, tracker_view
 from apps.systems.grundregeln.scenario import Behaviour, Scenario, scenario_from_data
@@ -115,13 +117,13 @@ class GrundregelnEngine(RuleEngine[MatchState, Ctx]):
     # 2: a resolution may carry the attack's modifier and melee target measured after the
     # reactions, and a move's range is rolled before the reactions ("range_rolled");
     # ``upgrades``: a version-1 log and snapshot are valid as they are.
-    schema_version = 2
+    schema_version = 3
     handlers = COMMANDS
     appliers = APPLIERS
     specs = COMMAND_SPECS
     refusals = REFUSALS
     event_upgrades = {1: upgrades.event_v1_to_v2}
-    state_upgrades = {1: upgrades.state_v1_to_v2}
+    state_upgrades = {1: upgrades.state_v1_to_v2, 2: upgrades.state_v2_to_v3}
 
     def context(self, state: MatchState, rng: random.Random, *, probe: bool) -> Ctx:
         return Ctx(state, rng, probe=probe)
@@ -240,6 +242,9 @@ class GrundregelnEngine(RuleEngine[MatchState, Ctx]):
 
     def finished(self, state: MatchState) -> bool:
         return state.phase is Phase.OVER
+
+    def summary(self, events: Sequence[Event], state: MatchState) -> Summary:
+        return summary(events, state)
 
     def result(self, state: MatchState) -> dict[str, Any] | None:
         if state.result is None:

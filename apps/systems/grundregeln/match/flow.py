@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from apps.systems.core.match import Event
+from apps.systems.core.results import standing
 from apps.systems.grundregeln.match.context import Ctx
 from apps.systems.grundregeln.match.rules import (
     NPC_MOVES_PER_PLAYER,
@@ -54,24 +55,25 @@ def game_over_by_wipe(ctx: Ctx) -> bool:
     return True
 
 
-def _final_result(ctx: Ctx) -> None:
+def final_result(ctx: Ctx, reason: str) -> None:
+    """The game ends and is decided as the scenario counts at its end: the models left (Last
+    Standing) or the VP; a tie is a draw."""
     state = ctx.state
     assert state.scenario is not None
     if state.scenario.victory is Victory.LAST_STANDING:
-        scores = [side_left(state, p.index) for p in state.players]
+        scores = {p.index: side_left(state, p.index) for p in state.players}
     else:
-        scores = [p.total_vp for p in state.players]
-    best = max(scores)
-    winners = [i for i, score in enumerate(scores) if score == best]
-    draw = len(winners) > 1
-    ctx.emit("game_ended", winners=[] if draw else winners, draw=draw, reason="last_round")
+        scores = {p.index: p.total_vp for p in state.players}
+    result = standing(scores)
+    winners = [] if result.draw else list(result.winners)
+    ctx.emit("game_ended", winners=winners, draw=result.draw, reason=reason)
 
 
 def round_over(ctx: Ctx) -> None:
     state = ctx.state
     assert state.scenario is not None
     if state.scenario.rounds and state.round >= state.scenario.rounds:
-        _final_result(ctx)
+        final_result(ctx, "last_round")
         return
     ctx.emit("round_started", round=state.round + 1)
     _open_round(ctx)

@@ -170,7 +170,7 @@ class RollRecord:
 class Result:
     winners: tuple[int, ...]
     draw: bool
-    reason: str  # wiped_out, last_round, conceded
+    reason: str  # wiped_out, last_round, conceded, time
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ REASONS: Final[Mapping[str, str]] = {
     "wiped_out": _("a side has no model left"),
     "last_round": _("after the last round"),
     "conceded": _("conceded"),
+    "time": _("the time is up"),
 }
 
 

@@ -14,9 +14,12 @@ and a version-1 snapshot loads as it is.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from apps.systems.core.match import Event
+from apps.systems.grundregeln.match.serial import dump, load
+from apps.systems.grundregeln.match.state import MatchState
 
 
 def event_v1_to_v2(event: Event) -> Event:
@@ -25,3 +28,12 @@ def event_v1_to_v2(event: Event) -> Event:
 
 def state_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
+
+
+def state_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 gives the catalogue's rule texts an English version beside the German
+    (``text_en``, ``summary_en``, ...; issue 13), empty in older snapshots: loading fills the
+    defaults and dumping writes them, nothing else changes."""
+    # Through JSON, as the database stores it (tuples become lists).
+    upgraded: dict[str, Any] = json.loads(json.dumps(dump(load(data, MatchState))))
+    return upgraded

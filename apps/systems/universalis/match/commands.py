@@ -9,6 +9,7 @@ from typing import Final
 
 from apps.systems.core.i18n import gettext_noop as _
 from apps.systems.core.match import ArgSpec, CommandSpec
+from apps.systems.core.results import END_ON_TIME
 
 _UNIT = ArgSpec("unit", "int", help=_("The model (its id in state.units)."))
 _PLAYER = ArgSpec("player", "int", help=_("The player (index in state.players)."))
@@ -401,6 +402,13 @@ COMMAND_SPECS: Final = (
         (_PLAYER,),
         own_seat_arg="player",
     ),
+    CommandSpec(
+        "concede",
+        _("At any moment: the player gives up and loses; the other wins."),
+        (_PLAYER,),
+        own_seat_arg="player",
+    ),
+    END_ON_TIME,
     CommandSpec(
         "end_round",
         _("Check the missions and begin the next round (AP halved and carried over)."),

@@ -4,7 +4,7 @@ the one skeleton of every engine (``core.engine.RuleEngine``)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -16,6 +16,7 @@ from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.match import Args, Event, TimelineLine
 from apps.systems.core.rosters import CatalogData, RosterInput
 from apps.systems.core.schema import FieldSpec
+from apps.systems.core.summary import Summary
 from apps.systems.universalis.catalog import Power, UnitCard
 from apps.systems.universalis.match import rounds, upgrades
 from apps.systems.universalis.match.commands import COMMAND_SPECS
@@ -32,6 +33,7 @@ from apps.systems.universalis.match.state import (
     Zone,
     ZoneName,
 )
+from apps.systems.universalis.match.summary import summary
 from apps.systems.universalis.match.timeline import timeline_line
 from apps.systems.universalis.match.tracker.page import TrackerView, tracker_view
 from apps.systems.universalis.roster import universalis_catalog
@@ -85,8 +87,8 @@ class UniversalisEngine(RuleEngine[MatchState, Ctx]):
     # Events are patches naming fields of Unit, PlayerState and MatchState (``serial``): a
     # renamed or removed field changes their shape. Version 2 added the fields of SPEC §6's
     # rulings (``upgrades``).
-    schema_version = 2
-    state_upgrades = {1: upgrades.state_v1_to_v2}
+    schema_version = 3
+    state_upgrades = {1: upgrades.state_v1_to_v2, 2: upgrades.state_v2_to_v3}
     handlers = COMMANDS
     appliers = APPLIERS
     specs = COMMAND_SPECS
@@ -231,6 +233,9 @@ class UniversalisEngine(RuleEngine[MatchState, Ctx]):
 
     def finished(self, state: MatchState) -> bool:
         return state.phase is Phase.OVER
+
+    def summary(self, events: Sequence[Event], state: MatchState) -> Summary:
+        return summary(events, state)
 
     def result(self, state: MatchState) -> dict[str, Any] | None:
         if state.result is None:

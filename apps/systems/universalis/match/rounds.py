@@ -235,6 +235,42 @@ def _surrender(ctx: Ctx, args: Args) -> None:
     )
 
 
+@command("concede")
+def _concede(ctx: Ctx, args: Args) -> None:
+    """A player gives up at any moment (the table must stop, a player leaves) and loses: the
+    other wins. Not the rules' surrender, which waits for the round's end (5.7); both end the
+    game the same way."""
+    player = player_arg(ctx, args)
+    winners = tuple(p.index for p in ctx.state.players if p.index != player)
+    ctx.emit(
+        "conceded",
+        player=player,
+        players={player: {"surrendered": True}},
+        state={
+            "phase": Phase.OVER,
+            "result": Result(winners=winners, draw=False, reason="conceded"),
+            "missions_revealed": True,
+        },
+    )
+
+
+@command("end_on_time")
+def _end_on_time(ctx: Ctx, args: Args) -> None:
+    """The time is up: the game ends now and is decided as a round's end decides it (5.7),
+    without the round limit: a group with no model left loses, then missions accomplished
+    win (a declared mission counts the rounds confirmed so far); otherwise a draw."""
+    met = [p.index for p in ctx.state.players if _accomplished(ctx.state, p.index)]
+    decided = _result(ctx.state, met)
+    winners = decided.winners if decided is not None else ()
+    result = Result(winners=winners, draw=len(winners) != 1, reason="time")
+    ctx.emit(
+        "game_over",
+        accomplished=met,
+        players={i: {"accomplished": True} for i in met},
+        state={"phase": Phase.OVER, "result": result, "missions_revealed": True},
+    )
+
+
 def _accomplished(state: MatchState, player: int) -> bool:
     slug = state.players[player].mission
     if slug is None:

@@ -24,6 +24,8 @@ REASONS = {
     "surrender": _("surrender"),
     "group_gone": _("a group has no model left"),
     "round_limit": _("the last round is over"),
+    "conceded": _("conceded"),
+    "time": _("the time is up"),
 }
 ACTIONS = {
     "turn": _("turns"),
@@ -543,6 +545,11 @@ def _round_over(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
 @line("surrendered")
 def _surrendered(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
     return TimelineLine(_("%(player)s surrenders."), {"player": _player(state, data.get("player"))})
+
+
+@line("conceded")
+def _conceded(state: MatchState, data: Mapping[str, Any]) -> TimelineLine:
+    return TimelineLine(_("%(player)s concedes."), {"player": _player(state, data.get("player"))})
 
 
 @line("game_over")

@@ -12,8 +12,12 @@ snapshot gets the defaults written in, so it loads and equals a replay of its lo
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
+
+from apps.systems.universalis.match.serial import dump, load
+from apps.systems.universalis.match.state import MatchState
 
 UNIT_V2: Mapping[str, Any] = {"engaged": [], "must_attack": [], "ambush_round": 0}
 STATE_V2: Mapping[str, Any] = {"charge": None, "panic_moves_due": []}
@@ -25,4 +29,13 @@ def state_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     last = data.get("last_action")
     if isinstance(last, Mapping):
         upgraded["last_action"] = {"left": [], **last}
+    return upgraded
+
+
+def state_v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 3 gives the catalogue's rule texts an English version beside the German
+    (``text_en``, ``summary_en``, ...; issue 13), empty in older snapshots: loading fills the
+    defaults and dumping writes them, nothing else changes."""
+    # Through JSON, as the database stores it (tuples become lists).
+    upgraded: dict[str, Any] = json.loads(json.dumps(dump(load(data, MatchState))))
     return upgraded

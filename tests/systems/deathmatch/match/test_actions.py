@@ -433,6 +433,7 @@ def test_dangerous_terrain_is_an_automatic_hit_of_strength_two(game: Game) -> No
         "strength": 2,
         "resistance": 3,
         "lp": 6 - 3,
+        "lp_before": 6,
         "shield_used": False,
     }
 

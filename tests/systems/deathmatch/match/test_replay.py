@@ -365,6 +365,16 @@ def _adjust_cp() -> tuple[Game, Command]:
     return in_round(), c("adjust_cp", player=0, cp=4)
 
 
+@scenario("concede")
+def _concede() -> tuple[Game, Command]:
+    return active(), c("concede", player=1)
+
+
+@scenario("end_on_time")
+def _end_on_time() -> tuple[Game, Command]:
+    return active(), c("end_on_time")
+
+
 def test_every_command_type_has_a_replay_scenario() -> None:
     documented = {spec.type for spec in ENGINE.commands()}
     assert set(SCENARIOS) == documented - {"undo"}

@@ -196,6 +196,14 @@ def _concede() -> Game:
     return g
 
 
+@covers("end_on_time")
+def _end_on_time() -> Game:
+    g = Game(setup()).begin()
+    g.do("adjust_vp", player=0, points=2)
+    g.do("end_on_time")
+    return g
+
+
 def test_every_command_type_has_a_replay_scenario() -> None:
     assert set(SCENARIOS) == {spec.type for spec in COMMAND_SPECS} - {"undo"}
 

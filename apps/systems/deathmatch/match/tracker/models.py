@@ -256,6 +256,8 @@ class Prompt:
     buttons: tuple[Button, ...] = ()
     player: int | None = None
     forms: tuple[Button, ...] = ()
+    # On a turn: one chip per model that may still activate; one tap activates it.
+    activations: tuple[Button, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from apps.systems.deathmatch.match.state import MatchState, Phase, Unit
 from apps.systems.deathmatch.match.timeline import GADGET_NAMES
 from apps.systems.deathmatch.match.tracker import activation, touch
 from apps.systems.deathmatch.match.tracker.board import map_shapes, objectives, result
+from apps.systems.deathmatch.match.tracker.decks import DeckView, deck_views
 from apps.systems.deathmatch.match.tracker.flips import flip_view, free_flip_view
 from apps.systems.deathmatch.match.tracker.models import (
     FlipView,
@@ -75,6 +76,8 @@ class TrackerView:
     auto_hit_credit: tuple[tuple[int, str], ...] = ()
     free_flip_form: Button | None = None
     heading: tuple[Text, ...] = field(default=())
+    # Each player's cards left per value before the Wendepunkt (the deck panel).
+    decks: tuple[DeckView, ...] = ()
 
     @property
     def may_correct(self) -> bool:
@@ -188,4 +191,5 @@ def tracker_view(state: MatchState, screen: Screen) -> TrackerView:
         auto_hit_credit=_auto_hit_credit(state, chosen, offers),
         free_flip_form=_free_flip_form(state, offers),
         heading=_heading(state, mode),
+        decks=deck_views(state),
     )

@@ -199,9 +199,34 @@ def _turn(state: MatchState, offers: Offers) -> Prompt:
     help_text = (
         Text(_("Coordinated activation: the second model follows in this turn."))
         if state.coordinated
-        else Text(_("Tap one of the highlighted models, then Activate."))
+        else Text(_("Tap the model to activate."))
     )
-    return Prompt("turn", Text(title, {"player": player.name}), help_text, buttons, player.index)
+    return Prompt(
+        "turn",
+        Text(title, {"player": player.name}),
+        help_text,
+        buttons,
+        player.index,
+        activations=_activations(state, offers),
+    )
+
+
+def _activations(state: MatchState, offers: Offers) -> tuple[Button, ...]:
+    """The models (or, in the drone phase, the drones) the engine would activate now, as
+    one-tap chips."""
+    assert state.turn is not None
+    chips = (
+        offers.command(
+            "activate",
+            "%(unit)s",
+            params={"unit": unit.name},
+            args={"unit": unit.id},
+            cost=f"{1 if unit.ordered else 2} AP",
+        )
+        for unit in state.units
+        if unit.player == state.turn and unit.in_play and not unit.activated
+    )
+    return tuple(chip for chip in chips if chip.enabled)
 
 
 def prompt(state: MatchState, offers: Offers) -> Prompt:

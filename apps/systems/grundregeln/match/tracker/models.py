@@ -194,3 +194,4 @@ class ScenarioView:
     vp_objective: int
     sample: bool
     npcs: tuple[tuple[str, str, int], ...]  # name, behaviour, count
+    summary_en: str = ""  # the English version of ``summary`` (the German original)

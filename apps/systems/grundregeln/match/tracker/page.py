@@ -109,6 +109,7 @@ def _scenario_view(state: MatchState) -> ScenarioView | None:
     return ScenarioView(
         name=scenario.name,
         summary=scenario.summary,
+        summary_en=scenario.summary_en,
         victory=dict(VICTORY_CHOICES)[scenario.victory.value],
         rounds=scenario.rounds,
         starter=dict(STARTER_CHOICES)[scenario.starter.value],
