@@ -20,15 +20,18 @@ from apps.catalog.api import (
 )
 from apps.leagues.api_urls import urlpatterns as league_api
 from apps.matches.api import (
+    MatchArchiveView,
     MatchCommandView,
     MatchDetailView,
     MatchEventsView,
     MatchLegalView,
     MatchListView,
+    MatchUnarchiveView,
     OpenSeatListView,
     SystemCommandsView,
     TakeSeatView,
 )
+from apps.matches.clock_api import MatchClockView
 from apps.pages.views import healthz
 from apps.rosters.api import (
     RosterDetailView,
@@ -60,6 +63,13 @@ api_v1 = [
     path("matches/<int:match_id>/commands/", MatchCommandView.as_view(), name="match-commands"),
     path("matches/<int:match_id>/events/", MatchEventsView.as_view(), name="match-events"),
     path("matches/<int:match_id>/legal/", MatchLegalView.as_view(), name="match-legal"),
+    path("matches/<int:match_id>/clock/", MatchClockView.as_view(), name="match-clock"),
+    path("matches/<int:match_id>/archive/", MatchArchiveView.as_view(), name="match-archive"),
+    path(
+        "matches/<int:match_id>/unarchive/",
+        MatchUnarchiveView.as_view(),
+        name="match-unarchive",
+    ),
     path("matches/seats/", OpenSeatListView.as_view(), name="match-open-seats"),
     path(
         "matches/<int:match_id>/seats/<int:index>/take/",

@@ -42,6 +42,7 @@ from apps.rosters.models import Roster
 from apps.rosters.selectors import catalog_data, roster_for_owner, roster_input
 from apps.systems.core.cards import CardLayouts
 from apps.systems.core.registry import registry
+from apps.systems.core.rosters import localized_catalog
 from skirmish.celery import app as celery_app
 
 logger = logging.getLogger(__name__)
@@ -329,7 +330,8 @@ def print_job(export: CardExport) -> PrintJob:
         raise CardRenderError(
             _("The roster changed after its cards were asked for. Please print it again.")
         )
-    printed = layouts.roster_print(roster_input(roster), catalog_data(roster.system, roster))
+    catalog = localized_catalog(catalog_data(roster.system, roster), export.language)
+    printed = layouts.roster_print(roster_input(roster), catalog)
     cards = printed.cards if options.contents != Contents.SHEET else ()
     sheet = printed.sheet if options.contents != Contents.CARDS else None
     if not cards and sheet is None:

@@ -5,6 +5,7 @@ A command goes through ``services.match_apply_command`` like a tap on the tracke
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.http import Http404
@@ -62,6 +63,11 @@ SEAT = OpenApiParameter(
     {"type": "integer", "minimum": 0},
     description="The seat (player index, from 0) whose secrets to show; must be yours. "
     "Default: the one seat you hold. Anything but a whole number from 0 is a 400 `invalid`.",
+)
+ARCHIVED = OpenApiParameter(
+    "archived",
+    {"type": "integer", "enum": [0, 1]},
+    description="1: only your archived matches; 0 (the default): the others.",
 )
 ETAG = OpenApiParameter(
     "ETag", str, OpenApiParameter.HEADER, response=[200], description='The seq: "<seq>".'
@@ -153,9 +159,17 @@ class MatchListView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(operation_id="matches_list", responses={200: MatchSummarySerializer(many=True)})
+    @extend_schema(
+        operation_id="matches_list",
+        parameters=[ARCHIVED],
+        responses={200: MatchSummarySerializer(many=True)},
+    )
+    @api_errors({400: ("invalid",)})
     def get(self, request: Request) -> Response:
-        matches = match_list_for_user(_user(request))[:200]
+        archived = query_integer(request, "archived", minimum=0)
+        if archived not in (None, 0, 1):
+            raise ApiError("invalid", gettext("archived: must be 0 or 1."))
+        matches = match_list_for_user(_user(request), archived=bool(archived))[:200]
         return Response(
             [
                 {
@@ -166,6 +180,7 @@ class MatchListView(APIView):
                     "status": m.status,
                     "seq": m.seq,
                     "updated_at": m.updated_at.isoformat(),
+                    "archived_at": m.archived_at.isoformat() if m.archived_at else None,
                 }
                 for m in matches
             ]
@@ -231,6 +246,50 @@ class MatchDetailView(APIView):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
         viewer = viewer_seat(request.user, match, _seat(request))
         return Response(match_payload(match, viewer=viewer), headers={"ETag": etag})
+
+    def get_permissions(self) -> Sequence[Any]:
+        # Reading is open to spectators (their token); deleting needs a login.
+        if self.request.method == "DELETE":
+            return [IsAuthenticated()]
+        return super().get_permissions()
+
+    @extend_schema(
+        responses={204: OpenApiResponse(None, description="Deleted, with its whole log.")},
+        description="Delete a match for good. Only its creator may (403 `not_creator` for "
+        "another player); a match whose result a league game records is kept (409 "
+        "`league_record`: archive it instead).",
+    )
+    @api_errors({403: ("not_creator",), 409: ("league_record",)})
+    def delete(self, request: Request, match_id: int) -> Response:
+        try:
+            services.match_delete(user=_user(request), match_id=match_id)
+        except services.NotYourMatch as error:
+            raise ApiError(error.code, error.message, status_code=403) from None
+        except services.MatchError as error:
+            raise ApiError(error.code, error.message, status_code=409) from None
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MatchArchiveView(APIView):
+    """Archive a match: hidden from its players' lists (``GET /matches/?archived=1`` lists
+    it), with its log and any league result kept. Any player of the match or its creator."""
+
+    permission_classes = [IsAuthenticated]
+    archived = True
+
+    @extend_schema(request=None, responses={200: MatchSerializer})
+    def post(self, request: Request, match_id: int) -> Response:
+        match = services.match_archive(
+            user=_user(request), match_id=match_id, archived=self.archived
+        )
+        return Response(match_payload(match, viewer=viewer_seat(request.user, match)))
+
+
+class MatchUnarchiveView(MatchArchiveView):
+    """Unarchive a match: back in its players' lists. Any player of the match or its
+    creator."""
+
+    archived = False
 
 
 class CommandSerializer(StrictSerializer):

@@ -2,9 +2,9 @@
 
 Command forms name their fields ``args.<path>[:type]``: ``args.weapon:int=1``,
 ``args.targets.0.cover=hard``, ``args.targets.0.rear:bool=true``, ``args.units:ints`` (repeated),
-``args.focal_points.A:int-or-null`` (empty: nobody). In a list of objects, when any object has
-an ``_on`` field (a ticked checkbox), objects without one are dropped: unticked rows of a
-multi-target form.
+``args.focal_points.A:int-or-null`` (empty: nobody); an ``:int`` field left empty is left
+out. In a list of objects, when any object has an ``_on`` field (a ticked checkbox), objects
+without one are dropped: unticked rows of a multi-target form.
 """
 
 from __future__ import annotations
@@ -69,6 +69,9 @@ def command_args(fields: Mapping[str, Sequence[str]]) -> dict[str, Any]:
         parts = path.split(".")
         if not all(parts) or len(parts) > 4:
             raise RuleViolation("invalid_args", f"Bad field name {key!r}.")
+        if kind == "int" and fields[key][-1:] == [""]:
+            # A number field left empty (browsers send "") is an optional value not given.
+            continue
         node = args
         for part in parts[:-1]:
             child = node.setdefault(part, {})

@@ -45,6 +45,11 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Hidden from the players' lists (the match and its log stay, a league keeps its result).
+    archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
+    # The optional round timer / chess clock, kept beside the log rather than in it: time is
+    # not a rule event, and undoing a command must not rewind the clock. Empty when unused.
+    clock = models.JSONField(_("clock"), default=dict, blank=True)
 
     class Meta:
         verbose_name = _("match")

@@ -53,6 +53,7 @@ def match_payload(
             for p in match.players.all()
         ],
         "result": match.result,
+        "archived_at": match.archived_at.isoformat() if match.archived_at else None,
         "state": engine.public_state(state, viewer=viewer),
         "viewer": viewer,
     }

@@ -15,9 +15,11 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.urls import reverse
 
 from apps.accounts.models import User
 from apps.common.http import form_number
+from apps.leagues.models import Result
 from apps.matches.models import UNDO_EVENT, Match, MatchEvent, MatchPlayer, MatchStatus
 from apps.systems.core.engine import StateTooOld
 from apps.systems.core.match import Event, MatchEngine, replay
@@ -111,9 +113,10 @@ def match_by_spectator_token(token: str) -> Match:
     return match
 
 
-def match_list_for_user(user: User) -> QuerySet[Match]:
+def match_list_for_user(user: User, *, archived: bool = False) -> QuerySet[Match]:
+    """The user's matches: those not archived, or (``archived``) only the archived ones."""
     return (
-        Match.objects.filter(_participant_filter(user))
+        Match.objects.filter(_participant_filter(user), archived_at__isnull=not archived)
         .distinct()
         .select_related("system")
         .prefetch_related("players")
@@ -121,14 +124,22 @@ def match_list_for_user(user: User) -> QuerySet[Match]:
 
 
 def matches_in_progress_for_user(user: User, *, limit: int = 5) -> list[Match]:
-    """The user's unfinished matches, the one played last first: the ones to resume."""
+    """The user's unfinished matches not archived, the one played last first: the ones to
+    resume."""
     seated = MatchPlayer.objects.filter(user=user).values("match_id")
     return list(
-        Match.objects.filter(Q(created_by=user) | Q(pk__in=seated))
+        Match.objects.filter(Q(created_by=user) | Q(pk__in=seated), archived_at__isnull=True)
         .exclude(status=MatchStatus.FINISHED)
         .select_related("system")
         .order_by("-updated_at", "-pk")[:limit]
     )
+
+
+def match_in_league_record(match: Match) -> bool:
+    """Does a league game record this match's result? A tracked result links the match's
+    tracker page (``match_report_to_leagues``); a report by hand may link it too."""
+    path = reverse("matches:tracker", args=[match.pk])
+    return Result.objects.filter(match_url__endswith=path).exists()
 
 
 def match_seq_for_viewer(user: User | Any, match_id: int, token: str = "") -> int:
@@ -227,10 +238,13 @@ def recent_event_rows(match: Match, count: int) -> list[MatchEvent]:
 
 
 def can_undo(match: Match, undone: set[int]) -> bool:
-    """Is there a command after the opening of the match that is not undone yet?"""
+    """Is there a command after the opening of the match that is not undone yet? An undo is
+    never undone, nor are the events it keeps (logged in the undo marker's group), exactly as
+    ``services._undo`` picks its target."""
+    undo_groups = MatchEvent.objects.filter(match=match, type=UNDO_EVENT).values("group")
     return (
         MatchEvent.objects.filter(match=match, group__gt=1)
-        .exclude(type=UNDO_EVENT)
+        .exclude(group__in=undo_groups)
         .exclude(group__in=undone)
         .exists()
     )

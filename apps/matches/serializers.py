@@ -18,6 +18,9 @@ class MatchSummarySerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=MatchStatus.choices)
     seq = serializers.IntegerField()
     updated_at = serializers.DateTimeField()
+    archived_at = serializers.DateTimeField(
+        allow_null=True, help_text="When it was archived (hidden from the lists), if it is."
+    )
 
 
 class MatchPlayerSerializer(serializers.Serializer):
@@ -36,6 +39,9 @@ class MatchSerializer(serializers.Serializer):
     seq = serializers.IntegerField(help_text="The number of the last event; also the ETag.")
     players = MatchPlayerSerializer(many=True)
     result = serializers.JSONField(allow_null=True, help_text="Set once the match is finished.")
+    archived_at = serializers.DateTimeField(
+        allow_null=True, help_text="When it was archived (hidden from the lists), if it is."
+    )
     state = serializers.DictField(help_text="The system's state, hidden information removed.")
     viewer = serializers.IntegerField(
         allow_null=True, help_text="The seat whose secrets the answer shows, if any."

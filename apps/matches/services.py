@@ -30,6 +30,7 @@ from apps.matches.selectors import (
     event_rows,
     match_for_participant,
     match_for_seat_taker,
+    match_in_league_record,
     match_state,
     undone_groups,
 )
@@ -54,6 +55,10 @@ class NotYourSeat(MatchError):
     """A request about a seat that is not the sender's: a command speaking for a seat they do
     not hold (a secret choice, conceding), or taking a seat that plays someone else's team.
     The API answers 403."""
+
+
+class NotYourMatch(MatchError):
+    """A request only the match's creator may make (deleting it). The API answers 403."""
 
 
 class StaleCommand(Exception):
@@ -457,6 +462,41 @@ def _undo(match: Match, engine: MatchEngine, user: User, key: str | None) -> lis
     )
     _store_state(match, engine, state)
     return appended
+
+
+@transaction.atomic
+def match_archive(*, user: User, match_id: int, archived: bool) -> Match:
+    """Archive (hide from the players' lists) or unarchive a match. Archiving is one flag for
+    the match, not per player: any participant (a seat holder or the creator) may set or clear
+    it. The log, the result and any league record stay as they are; archiving is no move, so
+    the match keeps its "last move" time."""
+    match = match_for_participant(user, match_id, lock=True)
+    if archived != (match.archived_at is not None):
+        match.archived_at = timezone.now() if archived else None
+        match.save(update_fields=["archived_at"])
+    return match
+
+
+@transaction.atomic
+def match_delete(*, user: User, match_id: int) -> None:
+    """Delete a match with its log, for good. Only its creator may; a match whose result a
+    league game records (its link is the game's evidence) is kept: archive it instead.
+    404 for a non-participant, ``NotYourMatch`` for another participant, ``MatchError``
+    ``league_record`` for a league match."""
+    match = match_for_participant(user, match_id, lock=True)
+    if match.created_by_id != user.pk:
+        raise NotYourMatch("not_creator", _("Only the player who opened this match may delete it."))
+    if match_in_league_record(match):
+        raise MatchError("league_record", league_record_message())
+    match.delete()
+
+
+def league_record_message() -> str:
+    """Why a league match cannot be deleted, in the reader's language."""
+    return _(
+        "This match reported its result to a league game, which keeps it as a record: it "
+        "cannot be deleted. Archive it to hide it from your list."
+    )
 
 
 def match_rebuilt_state(match: Match) -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from apps.matches import views
+from apps.matches import clock_views, lifecycle_views, summary_views, views
 
 app_name = "matches"
 
@@ -15,7 +15,17 @@ urlpatterns = [
     path("<int:match_id>/command/", views.match_command, name="command"),
     path("<int:match_id>/seats/<int:index>/take/", views.match_take_seat, name="take_seat"),
     path("<int:match_id>/poll/", views.match_poll, name="poll"),
+    path("<int:match_id>/clock/", clock_views.match_clock, name="clock"),
+    path("<int:match_id>/archive/", lifecycle_views.match_archive, name="archive"),
+    path("<int:match_id>/unarchive/", lifecycle_views.match_unarchive, name="unarchive"),
+    path("<int:match_id>/delete/", lifecycle_views.match_delete, name="delete"),
     path("<int:match_id>/log/", views.match_log, name="log"),
     path("<int:match_id>/log.json", views.match_log_json, name="log_json"),
+    path("<int:match_id>/summary/", summary_views.match_summary, name="summary"),
     path("watch/<str:token>/", views.match_spectate, name="spectate"),
+    path(
+        "watch/<str:token>/summary/",
+        summary_views.match_summary_spectate,
+        name="summary_spectate",
+    ),
 ]

@@ -9,7 +9,6 @@ and a tap on a board another device has changed is refused with the fresh board.
 from __future__ import annotations
 
 import json
-import uuid
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
@@ -30,7 +29,7 @@ from apps.common.http import HtmxHttpRequest, form_number
 from apps.matches import services
 from apps.matches.forms import MatchSetupForm, command_args, share_token_from
 from apps.matches.models import Match, MatchPlayer
-from apps.matches.presenters import event_payload, timeline
+from apps.matches.presenters import LogLine, event_payload, timeline
 from apps.matches.selectors import (
     can_undo,
     engine_for,
@@ -59,6 +58,7 @@ from apps.systems.core.registry import registry
 TRACKER = "matches/tracker.html"
 RECENT_EVENTS = 80  # enough for the last dozen readable lines
 RECENT_LINES = 12
+PREVIEW_PREFIX = "preview-"  # the ids of the Universalis odds previews (universalis/_preview)
 
 
 def _user(request: HtmxHttpRequest) -> User:
@@ -110,8 +110,10 @@ def _tracker_context(
         "readonly": readonly,
         "error": error,
         "log": list(reversed(lines))[:RECENT_LINES],
+        "last_result": last_result(lines),
         "can_undo": not readonly and can_undo(match, undone),
-        "key": uuid.uuid4().hex,
+        # Reversed once here rather than in each of the page's command forms.
+        "command_url": reverse("matches:command", args=[match.pk]),
         "selected": _selected(params),
         "held_seats": held,
         "open_seats": [] if readonly else _open_seats(match),
@@ -122,6 +124,17 @@ def _tracker_context(
             reverse("matches:spectate", args=[match.spectator_token])
         ),
     }
+
+
+def last_result(lines: list[LogLine]) -> list[LogLine]:
+    """The lines of the last command that still stands (not undone, not an undo and not what
+    an undo kept): what the tap before did, for the tracker's "last result" card."""
+    undo_groups = {line.group for line in lines if line.undo}
+    standing = [line for line in lines if not line.undone and line.group not in undo_groups]
+    if not standing:
+        return []
+    group = standing[-1].group
+    return [line for line in standing if line.group == group]
 
 
 def _render_tracker(
@@ -147,7 +160,9 @@ def _tracker_systems() -> list[GameSystem]:
 @login_required
 @require_GET
 def match_list(request: HtmxHttpRequest) -> HttpResponse:
-    matches = list(match_list_for_user(_user(request))[:100])
+    """The user's matches; ``?archived=1``: the archived ones instead."""
+    archived = request.GET.get("archived") == "1"
+    matches = list(match_list_for_user(_user(request), archived=archived)[:100])
     names = {(m.system_id, m.slug): m.name for m in Mission.objects.all()}
     # Modes an engine offers besides the catalogue's missions (Universalis: the secret choice).
     for system in _tracker_systems():
@@ -161,7 +176,8 @@ def match_list(request: HtmxHttpRequest) -> HttpResponse:
         {
             "rows": rows,
             "systems": _tracker_systems(),
-            "waiting": open_seats_for_user(_user(request)),
+            "waiting": [] if archived else open_seats_for_user(_user(request)),
+            "archived": archived,
         },
     )
 
@@ -222,7 +238,21 @@ def match_tracker(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
             "matches/take_seat.html",
             {"match": match, "seats": open_seats(request.user, match)},
         )
-    return _render_tracker(request, match)
+    response = _render_tracker(request, match)
+    preview = request.headers.get("HX-Target", "") if request.htmx else ""
+    if preview.startswith(PREVIEW_PREFIX) and response.status_code == 200:
+        # An odds preview asks again as a form changes: it gets its own element only, not
+        # the whole tracker it would otherwise download on every change.
+        response.content = _element(response.content.decode(), preview)
+    return response
+
+
+def _element(html: str, element_id: str) -> str:
+    """The ``<output>`` element with ``element_id`` out of the rendered tracker ("" if none;
+    outputs never nest)."""
+    start = html.find(f'<output class="odds-preview odds-command" id="{element_id}"')
+    end = html.find("</output>", start)
+    return html[start : end + len("</output>")] if start >= 0 and end >= 0 else ""
 
 
 @login_required
@@ -266,14 +296,20 @@ def match_command(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """Apply one command from a tracker form; answer with the fresh tracker."""
     user = _user(request)
     command = request.POST.get("command", "")
-    expected = request.POST.get("expected_seq", "")
+    expected = form_number(request.POST.get("expected_seq", ""))
+    if expected is None:
+        # Every page form carries the seq it was drawn on (the command_form tag writes it):
+        # without it a tap decided on an old screen could not be told from a fresh one.
+        match = match_for_participant(user, match_id)
+        error = _("This page is out of date: reload it, then tap again.")
+        return _answer(request, match, error=error, status=400)
     try:
         outcome = services.match_apply_command(
             user=user,
             match_id=match_id,
             command_type=command,
             args=command_args(dict(request.POST.lists())),
-            expected_seq=form_number(expected),
+            expected_seq=expected,
             idempotency_key=request.POST.get("idempotency_key") or None,
         )
     except services.StaleCommand as stale:
@@ -281,14 +317,23 @@ def match_command(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
             request,
             stale.match,
             error=_("Another device moved first: this is the match now. Check, then tap again."),
+            status=409,
         )
     except RuleViolation as error:
         match = match_for_participant(user, match_id)
-        return _answer(request, match, error=_refusal(error, match.system))
-    return _answer(request, outcome.match)
+        return _answer(request, match, error=_refusal(error, match.system), status=422)
+    response = _answer(request, outcome.match)
+    if outcome.events:
+        # The seq right after this command's own events; a replayed key's answer shows the board
+        # as it is now, which may be later. The offline queue (static/js/tracker.js) sends its
+        # next tap only if the two are equal: no other device moved in between.
+        response["X-Skirmish-Command-Seq"] = str(outcome.events[-1].seq)
+    return response
 
 
-def _answer(request: HtmxHttpRequest, match: Match, *, error: str = "") -> HttpResponse:
+def _answer(
+    request: HtmxHttpRequest, match: Match, *, error: str = "", status: int = 200
+) -> HttpResponse:
     """After a command: the tracker with the same selection and no open wizard."""
     selected = request.POST.get("selected", "")
     query = urlencode({"unit": selected}) if form_number(selected) is not None else ""
@@ -301,9 +346,7 @@ def _answer(request: HtmxHttpRequest, match: Match, *, error: str = "") -> HttpR
     if error:
         # A refused form is shown again as it was filled in (a shot keeps its target).
         params.update(_filled(request))
-    response = _render_tracker(
-        request, match, error=error, status=422 if error else 200, params=params
-    )
+    response = _render_tracker(request, match, error=error, status=status, params=params)
     url = reverse("matches:tracker", args=[match.pk])
     response["HX-Replace-Url"] = f"{url}?{query}" if query else url
     return response

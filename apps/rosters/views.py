@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.text import slugify
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -32,6 +33,7 @@ from apps.rosters.selectors import (
 )
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.registry import registry
+from apps.systems.core.rosters import localized_catalog
 
 BUILDER = "rosters/builder.html"
 
@@ -57,7 +59,7 @@ def builder_context(roster: Roster, *, readonly: bool) -> dict[str, Any]:
     rules = registry().get(roster.system.slug).rosters
     if rules is None:
         raise Http404
-    catalog = catalog_data(roster.system, roster)
+    catalog = localized_catalog(catalog_data(roster.system, roster), get_language())
     view = rules.builder(roster_input(roster), catalog)
     entries = list(roster.entries.all())
     fighters = []

@@ -116,9 +116,15 @@ def test_a_command_form_posts_through_the_generic_view(grundregeln, user, client
         HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200
+    match.refresh_from_db()
     refused = client.post(
         f"/matches/{match.pk}/command/",
-        {"command": "declare", "args.unit:int": "0", "args.action": "walk"},
+        {
+            "command": "declare",
+            "expected_seq": str(match.seq),
+            "args.unit:int": "0",
+            "args.action": "walk",
+        },
         HTTP_HX_REQUEST="true",
         HTTP_ACCEPT_LANGUAGE="en",
     )

@@ -11,7 +11,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from apps.matches.models import UNDO_EVENT, Match, MatchEvent
-from apps.matches.selectors import engine_for, match_state
+from apps.matches.selectors import can_undo, engine_for, match_state, undone_groups_of
 from apps.matches.services import match_rebuilt_state
 from tests.matches.factories import api_for
 
@@ -93,3 +93,14 @@ def test_the_kept_decks_are_hidden_from_the_log(client, match) -> None:
     kept = next(event for event in events if event["type"] == "decks_kept")
     assert "above_turn" not in str(kept["data"])
     assert kept["text"]
+
+
+def test_the_undo_button_is_gone_when_only_kept_decks_are_left(client, match) -> None:
+    # Found by walking every tracker form: after undoing the only command, the decks the undo
+    # kept made the page offer "Undo" again, which then answered "There is nothing to undo."
+    send(client, match, "flip", player=0)
+    match.refresh_from_db()
+    assert can_undo(match, undone_groups_of(match))
+    send(client, match, "undo")
+    match.refresh_from_db()
+    assert not can_undo(match, undone_groups_of(match))

@@ -331,6 +331,15 @@ def test_the_tracker_previews_the_odds_of_the_attack_forms(universalis: GameSyst
         HTTP_HX_REQUEST="true",
     ).content.decode()
     assert "Hit " in near and "out of the weapon" in far
+    # The preview asks with its own id as the target: the answer is that element alone.
+    alone = client.get(
+        url,
+        {"command": "shoot", "args.unit:int": "2", "args.targets.0.unit:int": "4"},
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="preview-shoot-2",
+    ).content.decode()
+    assert alone.startswith('<output class="odds-preview odds-command" id="preview-shoot-2"')
+    assert alone.endswith("</output>") and "Hit " in alone and 'id="tracker"' not in alone
     junk = client.get(url, {"command": "melee", "args.unit:int": "2", "args.weapon:int": "x"})
     assert junk.status_code == 200
     client = Client(HTTP_ACCEPT_LANGUAGE="de")

@@ -64,7 +64,7 @@ def _stored_in_version_1(user: Any, system: GameSystem) -> tuple[Match, Game]:
 
 def test_a_match_stored_in_version_1_opens_and_goes_on(deathmatch, user) -> None:
     match, game = _stored_in_version_1(user, deathmatch)
-    assert engine_for(match).schema_version == 3
+    assert engine_for(match).schema_version == 4
     state = match_state(match)
     assert ENGINE.dump_state(state) == ENGINE.dump_state(game.state)
     assert ENGINE.dump_state(match_rebuilt_state(match)) == ENGINE.dump_state(game.state)

@@ -76,8 +76,19 @@ def test_a_refusal_reads_in_the_readers_language(browser, match) -> None:
 def test_a_stale_tap_shows_the_fresh_board(browser, match) -> None:
     data = {"command": "deployment_flip", "expected_seq": "0"}
     response = browser.post(f"/matches/{match.pk}/command/", data, HTTP_HX_REQUEST="true")
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert b"Another device moved first" in response.content
+
+
+def test_a_page_command_without_its_seq_is_refused_unapplied(browser, match) -> None:
+    # Without expected_seq a tap from an old screen could not be told from a fresh one.
+    seq = match.seq
+    data = {"command": "deployment_flip", "idempotency_key": "no-seq"}
+    response = browser.post(f"/matches/{match.pk}/command/", data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400
+    assert b"This page is out of date" in response.content
+    match.refresh_from_db()
+    assert match.seq == seq
 
 
 def test_the_poll_answers_304_until_the_match_moves(browser, match) -> None:

@@ -217,6 +217,14 @@ REQUESTS: dict[str, Callable[[Story], Request]] = {
     "match.concede_other": lambda s: _command(s, "M", "concede", player=1),
     "match.concede_open": lambda s: _command(s, "M2", "concede", player=1),
     "match.undo": lambda s: _command(s, "M", "undo"),
+    "match.archive": lambda s: Request("post", f"/matches/{s.objects['M'].pk}/archive/"),
+    "match.archive_api": lambda s: Request(
+        "post", f"/api/v1/matches/{s.objects['M'].pk}/archive/", api=True
+    ),
+    "match.delete": lambda s: Request("post", f"/matches/{s.objects['M'].pk}/delete/"),
+    "match.delete_api": lambda s: Request(
+        "delete", f"/api/v1/matches/{s.objects['M'].pk}/", api=True
+    ),
     "match.spectate": lambda s: Request("get", f"/matches/watch/{s.objects['M'].spectator_token}/"),
     "match.view_open": lambda s: Request("get", f"/matches/{s.objects['M2'].pk}/"),
     "match.take_seat": lambda s: Request("post", f"/matches/{s.objects['M2'].pk}/seats/1/take/"),

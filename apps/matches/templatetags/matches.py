@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import secrets
 from fractions import Fraction
+from typing import Any
 
 from django import template
+from django.template.base import FilterExpression, token_kwargs
+from django.template.defaulttags import CsrfTokenNode
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 
 from apps.matches.presenters import line_text
 from apps.systems.core.distributions import percent_text
@@ -31,3 +37,75 @@ def percent_value(fraction: str) -> int:
         return round(float(Fraction(fraction)) * 100)
     except (ValueError, ZeroDivisionError):
         return 0
+
+
+class CommandFormNode(template.Node):
+    """One tracker command as its own form, the only way a page sends a match command.
+
+    It always carries what makes a tap safe: the seq the screen was drawn on (the server
+    refuses a command decided on an older screen), an idempotency key of its own (a repeated
+    tap or a resend after a lost answer counts once, and two buttons never share a key), a
+    unique id (the refusal reason points at it) and the current selection.
+    """
+
+    def __init__(self, nodelist: template.NodeList, options: dict[str, FilterExpression]) -> None:
+        self.nodelist = nodelist
+        self.options = options
+
+    def _option(self, context: template.Context, name: str, default: Any = "") -> Any:
+        expression = self.options.get(name)
+        return expression.resolve(context) if expression is not None else default
+
+    def render(self, context: template.Context) -> str:
+        match = context["match"]
+        url = context.get("command_url") or reverse("matches:command", args=[match.pk])
+        key = secrets.token_hex(8)
+        form_id = f"cmd-{key}"
+        button = self._option(context, "button", None)
+        command = button.command if button is not None else self._option(context, "command")
+        fields = button.fields if button is not None else ()
+        selected = self._option(context, "selected", context.get("selected"))
+        confirm = self._option(context, "confirm")
+        classes = " ".join(["command", str(self._option(context, "class"))]).strip()
+        with context.push(form_id=form_id):
+            body = self.nodelist.render(context)
+        return format_html(
+            '<form class="{}" id="{}" method="post" action="{}" hx-post="{}"'
+            ' hx-disabled-elt="find button"{}>{}{}'
+            '<input type="hidden" name="expected_seq" value="{}">'
+            '<input type="hidden" name="idempotency_key" value="{}">{}{}{}</form>',
+            classes,
+            form_id,
+            url,
+            url,
+            format_html(' hx-confirm="{}"', confirm) if confirm else "",
+            CsrfTokenNode().render(context),
+            format_html('<input type="hidden" name="command" value="{}">', command)
+            if command
+            else "",
+            match.seq,
+            key,
+            format_html('<input type="hidden" name="selected" value="{}">', selected)
+            if selected not in (None, "")
+            else "",
+            format_html_join(
+                "",
+                '<input type="hidden" name="{}" value="{}">',
+                ((f.name, f.value) for f in fields),
+            ),
+            body,
+        )
+
+
+@register.tag("command_form")
+def command_form(parser: template.base.Parser, token: template.base.Token) -> CommandFormNode:
+    """``{% command_form command="move" class="x" selected=id confirm="…" %}``, closed by
+    ``{% endcommand_form %}``; every option is optional. ``button=b`` (a command button of the
+    view model) gives the command and its fixed arguments."""
+    options = token_kwargs(token.split_contents()[1:], parser)
+    unknown = set(options) - {"button", "command", "class", "selected", "confirm"}
+    if unknown:
+        raise template.TemplateSyntaxError(f"command_form: unknown options {sorted(unknown)}")
+    nodelist = parser.parse(("endcommand_form",))
+    parser.delete_first_token()
+    return CommandFormNode(nodelist, options)

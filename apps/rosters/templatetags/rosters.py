@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django import template
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 
 from apps.rosters.forms import roster_size_text
 from apps.rosters.models import Roster
+from apps.systems.core.i18n import ENGLISH_SUFFIX, localized_text
 from apps.systems.core.rosters import RosterIssue
 
 register = template.Library()
@@ -28,6 +31,17 @@ def issue_message(issue: RosterIssue) -> str:
 def translated(message: str) -> str:
     """Translate a gettext_noop-marked string that comes from a rule system."""
     return gettext(message) if message else ""
+
+
+@register.filter
+def localized(entry: object, key: str = "text") -> str:
+    """The catalogue text ``key`` of ``entry`` (stored data such as a scenario's ``data``, or a
+    view model with ``key`` and ``key_en`` attributes) in the active language: the English
+    version in English, the German original otherwise (``core.i18n.localized_text``)."""
+    if not isinstance(entry, Mapping):
+        english = key + ENGLISH_SUFFIX
+        entry = {key: getattr(entry, key, ""), english: getattr(entry, english, "")}
+    return localized_text(entry, key, get_language())
 
 
 @register.filter

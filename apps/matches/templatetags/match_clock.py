@@ -1,0 +1,57 @@
+"""The match clock as the tracker shows it: ``{% clock_view match as clock %}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from apps.matches.clock import CHESS, clock_now, match_clock, reading
+from apps.matches.models import Match
+
+register = template.Library()
+
+
+def digits(ms: int) -> str:
+    """Time left as the clock face shows it: "M:SS", "H:MM:SS" from an hour; nothing below
+    zero (time that is up reads 0:00, and the face says so in words)."""
+    seconds = max(0, -(-ms // 1000))  # rounded up: a face reads 0:00 only when time is up
+    hours, rest = divmod(seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+
+
+@register.simple_tag
+def clock_view(match: Match) -> dict[str, Any] | None:
+    """What the clock include needs, read at the server's now; ``None`` without a clock."""
+    clock = match_clock(match)
+    if clock is None:
+        return None
+    now = reading(clock, clock_now(match))
+    names = list(match.players.order_by("index").values_list("name", flat=True))
+    count = len(now.remaining_ms)
+    players = [
+        {
+            "index": index,
+            "name": names[index] if index < len(names) else str(index + 1),
+            "remaining_ms": now.remaining_ms[index],
+            "digits": digits(now.remaining_ms[index]),
+            "expired": now.expired[index],
+            "turn": index == now.turn,
+            "running": now.running and index == now.turn,
+            # Tapping the running face passes the turn to the next seat, naming it.
+            "next": (index + 1) % count,
+        }
+        for index in range(count)
+    ]
+    return {
+        "chess": now.mode == CHESS,
+        "running": now.running,
+        "minutes": now.limit_ms // 60_000,
+        "round": now.round,
+        "round_remaining_ms": now.round_remaining_ms,
+        "round_digits": digits(now.round_remaining_ms),
+        "round_expired": now.round_remaining_ms <= 0,
+        "expired": any(now.expired),
+        "players": players,
+    }
