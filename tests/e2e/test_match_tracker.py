@@ -89,7 +89,12 @@ def tap_once(page: Page) -> None:
     elif tracker.get_by_role("button", name="Score the round").count():
         command(page, tracker.get_by_role("button", name="Score the round"))
     elif visible(page, "#tracker .unit.can-activate"):
-        tracker.locator(".unit.can-activate .unit-link").first.click()
+        unit = tracker.locator(".unit.can-activate").first
+        name = unit.locator(".unit-name").inner_text()
+        unit.locator(".unit-link").click()
+        # Wait for the selection: until it shows, the panel of the model selected before (still
+        # activatable) offers its own Activate, and a quick tap would activate that one.
+        expect(tracker.locator(".selected-panel h2")).to_have_text(name)
         activate = tracker.locator(".selected-panel button", has_text=re.compile(r"\bActivate "))
         command(page, activate)
     else:

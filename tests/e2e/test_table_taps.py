@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from apps.matches import services
 from apps.matches.models import Match
 from tests.accounts.factories import PASSWORD, UserFactory
 from tests.matches.tables import one_tablet_match
 from tests.matches.test_universalis import drive
+from tests.robustness.test_match_commands import _do as _apply
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -114,21 +114,6 @@ def _table(browser: Browser, live_server: Any, viewport: str, username: str, mat
     page.get_by_role("button", name="Log in").click()
     page.goto(f"{live_server.url}/matches/{match.pk}/")
     return Table(page)
-
-
-def _apply(match: Match, user: Any, command: str, **args: Any) -> bool:
-    try:
-        services.match_apply_command(
-            user=user,
-            match_id=match.pk,
-            command_type=command,
-            args=args,
-            expected_seq=None,
-            idempotency_key=None,
-        )
-    except Exception:  # noqa: BLE001 - a refused step of the scripted setup: try the next
-        return False
-    return True
 
 
 @pytest.mark.usefixtures("catalogue")

@@ -222,17 +222,7 @@ def _surrender(ctx: Ctx, args: Args) -> None:
     player = player_arg(ctx, args)
     if ctx.state.phase is not Phase.ROUND_END:
         raise refuse("surrender_at_round_end", "A player surrenders at the end of a round.")
-    winners = tuple(p.index for p in ctx.state.players if p.index != player)
-    ctx.emit(
-        "surrendered",
-        player=player,
-        players={player: {"surrendered": True}},
-        state={
-            "phase": Phase.OVER,
-            "result": Result(winners=winners, draw=False, reason="surrender"),
-            "missions_revealed": True,
-        },
-    )
+    _give_up(ctx, player, "surrendered", "surrender")
 
 
 @command("concede")
@@ -240,15 +230,18 @@ def _concede(ctx: Ctx, args: Args) -> None:
     """A player gives up at any moment (the table must stop, a player leaves) and loses: the
     other wins. Not the rules' surrender, which waits for the round's end (5.7); both end the
     game the same way."""
-    player = player_arg(ctx, args)
+    _give_up(ctx, player_arg(ctx, args), "conceded", "conceded")
+
+
+def _give_up(ctx: Ctx, player: int, event: str, reason: str) -> None:
     winners = tuple(p.index for p in ctx.state.players if p.index != player)
     ctx.emit(
-        "conceded",
+        event,
         player=player,
         players={player: {"surrendered": True}},
         state={
             "phase": Phase.OVER,
-            "result": Result(winners=winners, draw=False, reason="conceded"),
+            "result": Result(winners=winners, draw=False, reason=reason),
             "missions_revealed": True,
         },
     )
