@@ -107,17 +107,58 @@ def _allowed(rerolls: Rerolls) -> int:
 @lru_cache(maxsize=CACHE_SIZE)
 def _wound(strength: int, protection: int, rerolls: Rerolls) -> tuple[Fraction, Fraction, Fraction]:
     totals = [0, 0, 0]
-    for a in range(1, SIDES + 1):
-        for d in range(1, SIDES + 1):
-            counts = _settle_counts(strength + a, protection + d, strength, protection, rerolls)
-            for index, count in enumerate(counts):
-                totals[index] += count
+    for counts in _table(strength, protection, rerolls):
+        for index, count in enumerate(counts):
+            totals[index] += count
     denominator = SIDES ** (_allowed(rerolls) + 2)
     return (
         Fraction(totals[0], denominator),
         Fraction(totals[1], denominator),
         Fraction(totals[2], denominator),
     )
+
+
+Counts = tuple[int, int, int]
+
+
+def _sum(rows: list[Counts]) -> Counts:
+    return (sum(r[0] for r in rows), sum(r[1] for r in rows), sum(r[2] for r in rows))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def _table(strength: int, protection: int, rerolls: Rerolls) -> tuple[Counts, ...]:
+    """``_settle_counts`` for every wound die a and armour die d at once (index
+    ``(a - 1) * SIDES + d - 1``). A reroll replaces one die by any face, so its share is a row
+    or column sum of the table with that reroll used: one sum per row and column instead of
+    one recursion per cell, which keeps a cold wound roll with three rerolls within a few
+    hundred additions per table (issue 16: exact odds within 5 ms)."""
+    whole = SIDES ** _allowed(rerolls)
+    faces = range(SIDES)
+    # The tables with one reroll used, and their sums over the rerolled die, made on demand.
+    rests: dict[str, tuple[Counts, ...]] = {}
+    by_armour: dict[str, list[Counts]] = {}  # armour die d -> sum over the wound die
+    by_wound: dict[str, list[Counts]] = {}  # wound die a -> sum over the armour die
+    cells: list[Counts] = []
+    for a in faces:
+        for d in faces:
+            wound, armour = strength + a + 1, protection + d + 1
+            name = next_reroll(wound, armour, rerolls)
+            if not name:
+                cells.append(
+                    (whole, 0, 0)
+                    if wound > armour
+                    else (0, whole, 0)
+                    if wound == armour
+                    else (0, 0, whole)
+                )
+                continue
+            if name not in rests:
+                rests[name] = rest = _table(strength, protection, used(rerolls, name))
+                by_armour[name] = [_sum([rest[i * SIDES + j] for i in faces]) for j in faces]
+                by_wound[name] = [_sum(list(rest[i * SIDES : (i + 1) * SIDES])) for i in faces]
+            # Robust rerolls the wound die (a sum over it); the others the armour die.
+            cells.append(by_armour[name][d] if name == "robust" else by_wound[name][a])
+    return tuple(cells)
 
 
 @lru_cache(maxsize=CACHE_SIZE)
