@@ -1,5 +1,7 @@
-"""Leagues: Swiss pairing of a 64-player round with history, and the standings of a 64-player,
-8-round season rendered through Django."""
+"""Leagues: Swiss pairing of a 64-player round with history, the standings of a 64-player,
+8-round season rendered through Django, and (issue 16) Swiss pairing at 64 / 256 / 1,024 players,
+sparse and full, and the organiser's season page at 256 players x 10 rounds, each next to a
+floor measured in the same run."""
 
 from __future__ import annotations
 
@@ -8,12 +10,14 @@ from datetime import date
 
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.catalog.selectors import game_system_get
 from apps.leagues import services
-from apps.leagues.models import League, Season
-from apps.leagues.pairing import SwissPlayer, met_key, swiss_pairing
+from apps.leagues.models import League, Pairing, Result, Round, Season
+from apps.leagues.pairing import SwissPlayer, SwissWeights, met_key, swiss_pairing
+from apps.leagues.pairing_sparse import swiss_pairing_sparse
 from bench.report import Report, measure
 
 PLAYERS = 64
@@ -78,6 +82,8 @@ def run(report: Report) -> None:
             warmup=2,
         )
     )
+    _pairing_at_scale(report)
+    _big_season_page(report, rng)
 
 
 def _season_with_history(rng: random.Random) -> tuple[User, Season]:
@@ -123,3 +129,140 @@ def _season_with_history(rng: random.Random) -> tuple[User, Season]:
                 user=pairing.player_b.player, key=league.key, pairing_id=pairing.pk
             )
     return organiser, season
+
+
+def _history(n: int, rounds: int, seed: int) -> tuple[list[SwissPlayer], set[frozenset[int]]]:
+    """``n`` players in score order after ``rounds`` random rounds."""
+    rng = random.Random(seed)
+    ids = list(range(1, n + 1))
+    met: set[frozenset[int]] = set()
+    for _ in range(rounds):
+        rng.shuffle(ids)
+        met |= {met_key(ids[i], ids[i + 1]) for i in range(0, n - 1, 2)}
+    players = sorted(
+        (SwissPlayer(id=i, score=rng.randint(0, 3 * rounds)) for i in ids), key=lambda p: -p.score
+    )
+    return players, met
+
+
+def _weigh_candidates(players: list[SwissPlayer], met: set[frozenset[int]]) -> int:
+    """The floor: weigh each player's next 32 candidates (what any sparse pairing must read)."""
+    weights = SwissWeights.of(players, met)
+    total = 0
+    for i, a in enumerate(players):
+        for b in players[i + 1 : i + 33]:
+            total += weights.game(a, b)
+    return total
+
+
+def _pairing_at_scale(report: Report) -> None:
+    """Issue 16: sparse pairing at 64 / 256 / 1,024 players (9 rounds of history), the full
+    matching up to 256; repeats are few so that the whole section stays within ~20 s."""
+    for n, repeat in ((64, 5), (256, 3), (1024, 2)):
+        players, met = _history(n, 9, seed=n)
+        report.add(
+            measure(
+                f"floor: weigh 32 candidates each, {n} players",
+                lambda p=players, m=met: _weigh_candidates(p, m),
+                repeat=repeat,
+                warmup=1,
+            )
+        )
+        report.add(
+            measure(
+                f"Swiss pairing, {n} players, sparse (engine)",
+                lambda p=players, m=met: swiss_pairing_sparse(p, m),
+                repeat=repeat,
+                warmup=0,
+                note="goal at 1,024: <= 2 s",
+            )
+        )
+        if n <= 256:
+            report.add(
+                measure(
+                    f"Swiss pairing, {n} players, full matching (engine)",
+                    lambda p=players, m=met: swiss_pairing(p, m),
+                    repeat=1 if n > 64 else 3,
+                    warmup=0,
+                )
+            )
+
+
+BIG_PLAYERS = 256
+BIG_ROUNDS = 10
+
+
+def _big_season_page(report: Report, rng: random.Random) -> None:
+    """Issue 16: the organiser's season page at 256 players x 10 rounds, next to the same page
+    of an empty season (the floor). Results are stored in bulk (confirmed), not through the
+    report/confirm services, which would take a minute for 1,280 games."""
+    organiser = User.objects.create_user("bench-big-organiser", password="bench-password-123")
+    league = services.league_create(
+        creator=organiser,
+        system=game_system_get("stahlgewitter"),
+        name="Bench big league",
+        visibility=League.Visibility.PUBLIC,
+    )
+    seasons = [
+        services.season_create(
+            user=organiser,
+            key=league.key,
+            name=name,
+            starts_on=date(2026, 1, 1),
+            ends_on=date(2026, 12, 31),
+        )
+        for name in ("Big season", "Empty season")
+    ]
+    season = seasons[0]
+    users = User.objects.bulk_create(
+        User(username=f"bench-big-{i}", password="!") for i in range(BIG_PLAYERS)
+    )
+    for user in users:
+        services.season_join(user=user, season_id=season.pk, code=league.join_code, roster_id=None)
+    now = timezone.now()
+    for number in range(1, BIG_ROUNDS + 1):
+        services.round_pair(user=organiser, key=league.key, season_id=season.pk, rng=rng)
+        services.round_publish(user=organiser, key=league.key, season_id=season.pk, number=number)
+        games = Pairing.objects.filter(
+            round__season=season, round__number=number, player_b__isnull=False
+        )
+        results = []
+        for pairing in games:
+            vp_a, vp_b = rng.randint(0, 20), rng.randint(0, 20)
+            outcome = "draw" if vp_a == vp_b else "a" if vp_a > vp_b else "b"
+            results.append(
+                Result(
+                    pairing=pairing,
+                    outcome=outcome,
+                    vp_a=vp_a,
+                    vp_b=vp_b,
+                    status=Result.Status.CONFIRMED,
+                    reported_side="a",
+                    reported_at=now,
+                    confirmed_side="b",
+                    confirmed_at=now,
+                )
+            )
+        Result.objects.bulk_create(results)
+    assert Round.objects.filter(season=season).count() == BIG_ROUNDS
+    page = Client()
+    page.force_login(organiser)
+    empty_url = f"/leagues/{league.key}/seasons/{seasons[1].pk}/"
+    report.add(
+        measure(
+            "floor: organiser's page of an empty season (server time)",
+            lambda: page.get(empty_url),
+            repeat=10,
+            warmup=2,
+        )
+    )
+    url = f"/leagues/{league.key}/seasons/{season.pk}/"
+    report.add(
+        measure(
+            f"organiser's season page, {BIG_PLAYERS} players x {BIG_ROUNDS} rounds (server time)",
+            lambda: page.get(url),
+            repeat=5,
+            warmup=1,
+            note="goal: <= 100 ms",
+        )
+    )

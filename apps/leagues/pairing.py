@@ -24,7 +24,7 @@ from typing import Final
 
 import networkx as nx
 
-_BYE: Final = "bye"
+BYE_NODE: Final = "bye"
 
 
 class PairingError(ValueError):
@@ -78,43 +78,87 @@ def swiss_pairing(players: Sequence[SwissPlayer], met: Collection[frozenset[int]
     An odd number of players gives exactly one bye. Raises ``PairingError`` for fewer than two
     players or a player listed twice.
     """
+    check_players(players)
+    weights = SwissWeights.of(players, met)
+    graph: nx.Graph[int | str] = nx.Graph()
+    for a, b in combinations(players, 2):
+        graph.add_edge(a.id, b.id, weight=weights.game(a, b))
+    if len(players) % 2:
+        for p in players:
+            graph.add_edge(p.id, BYE_NODE, weight=weights.bye(p))
+    matching = nx.max_weight_matching(graph, maxcardinality=True, weight="weight")
+    return pairing_from_matching(matching, weights.rank)
+
+
+def check_players(players: Sequence[SwissPlayer]) -> None:
+    """Raise ``PairingError`` for fewer than two players or a player listed twice."""
     ids = [p.id for p in players]
     if len(set(ids)) != len(ids):
         raise PairingError("duplicate_player", "A player is listed twice.")
     if len(players) < 2:
         raise PairingError("not_enough_players", "At least two players are needed to pair.")
 
-    n = len(players)
-    rank = {p.id: i for i, p in enumerate(players)}
-    edges = (n + 1) // 2  # games plus the bye: every matching of the graph below has this many
-    spread = max(p.score for p in players) - min(p.score for p in players)
-    # Tier units, lowest first; see the module docstring.
-    neighbour_unit = 1
-    score_unit = edges * n + 1
-    bye_rank_unit = score_unit * (edges * spread * spread + 1)
-    second_bye_unit = bye_rank_unit * (n + 1)
-    rematch_unit = second_bye_unit * 2
-    top = rematch_unit * (edges + 2)  # keeps every weight positive
 
-    graph: nx.Graph[int | str] = nx.Graph()
-    for a, b in combinations(players, 2):
-        penalty = (
-            rematch_unit * (met_key(a.id, b.id) in met)
-            + score_unit * (a.score - b.score) ** 2
-            + neighbour_unit * abs(rank[a.id] - rank[b.id])
+@dataclass(frozen=True)
+class SwissWeights:
+    """The weight of every possible game and bye of a round (see the module docstring).
+
+    The sparse pairing (``pairing_sparse``) uses the same weights on fewer edges, so that a
+    matching it finds is compared with the full one on one scale."""
+
+    rank: dict[int, int]
+    met: Collection[frozenset[int]]
+    neighbour_unit: int
+    score_unit: int
+    bye_rank_unit: int
+    second_bye_unit: int
+    rematch_unit: int
+    top: int
+
+    @classmethod
+    def of(cls, players: Sequence[SwissPlayer], met: Collection[frozenset[int]]) -> SwissWeights:
+        n = len(players)
+        edges = (n + 1) // 2  # games plus the bye: every matching of the graph has this many
+        spread = max(p.score for p in players) - min(p.score for p in players)
+        # Tier units, lowest first; see the module docstring.
+        score_unit = edges * n + 1
+        bye_rank_unit = score_unit * (edges * spread * spread + 1)
+        second_bye_unit = bye_rank_unit * (n + 1)
+        rematch_unit = second_bye_unit * 2
+        return cls(
+            rank={p.id: i for i, p in enumerate(players)},
+            met=met,
+            neighbour_unit=1,
+            score_unit=score_unit,
+            bye_rank_unit=bye_rank_unit,
+            second_bye_unit=second_bye_unit,
+            rematch_unit=rematch_unit,
+            top=rematch_unit * (edges + 2),  # keeps every weight positive
         )
-        graph.add_edge(a.id, b.id, weight=top - penalty)
-    if n % 2:
-        for p in players:
-            penalty = second_bye_unit * p.had_bye + bye_rank_unit * (n - 1 - rank[p.id])
-            graph.add_edge(p.id, _BYE, weight=top - penalty)
 
-    matching = nx.max_weight_matching(graph, maxcardinality=True, weight="weight")
+    def game(self, a: SwissPlayer, b: SwissPlayer) -> int:
+        penalty = (
+            self.rematch_unit * (met_key(a.id, b.id) in self.met)
+            + self.score_unit * (a.score - b.score) ** 2
+            + self.neighbour_unit * abs(self.rank[a.id] - self.rank[b.id])
+        )
+        return self.top - penalty
+
+    def bye(self, p: SwissPlayer) -> int:
+        n = len(self.rank)
+        penalty = self.second_bye_unit * p.had_bye + self.bye_rank_unit * (n - 1 - self.rank[p.id])
+        return self.top - penalty
+
+
+def pairing_from_matching(
+    matching: Iterable[tuple[int | str, int | str]], rank: dict[int, int]
+) -> RoundPairing:
+    """The round a matching stands for: tables in standings order, the better player first."""
     games: list[tuple[int, int]] = []
     byes: list[int] = []
     for u, v in matching:
-        if u == _BYE or v == _BYE:
-            byes.append(int(v if u == _BYE else u))
+        if u == BYE_NODE or v == BYE_NODE:
+            byes.append(int(v if u == BYE_NODE else u))
         else:
             first, second = sorted((int(u), int(v)), key=rank.__getitem__)
             games.append((first, second))

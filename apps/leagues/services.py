@@ -29,6 +29,7 @@ from apps.leagues.models import (
     Round,
     Season,
 )
+from apps.leagues.pairing_sparse import swiss_pairing_sparse
 from apps.leagues.selectors import (
     AnyUser,
     LeagueAccess,
@@ -466,7 +467,7 @@ def _swiss(
         pairing_rules.SwissPlayer(id=pk, score=score, had_bye=pk in record.had_bye)
         for pk, score in order
     ]
-    return pairing_rules.swiss_pairing(players, record.met), record.met
+    return swiss_pairing_sparse(players, record.met), record.met
 
 
 def _round_robin(
