@@ -28,8 +28,10 @@ from rest_framework.views import APIView
 from apps.accounts.models import User
 from apps.cards import services
 from apps.cards.forms import ROSTER_CONTENTS
+from apps.cards.limits import ExportTooLarge
 from apps.cards.links import share_url, with_share
 from apps.cards.models import CardExport
+from apps.cards.rendering import MAX_CARDS_PER_EXPORT
 from apps.cards.selectors import card_export_for_viewer, roster_for_viewer
 from apps.cards.views import export_file_response
 from apps.common.api import ApiError, api_errors
@@ -87,7 +89,7 @@ class RosterCardsView(APIView):
             )
         ],
     )
-    @api_errors({400: ("invalid",), 503: ("exports_unavailable",)})
+    @api_errors({400: ("invalid",), 422: ("too_many_cards",), 503: ("exports_unavailable",)})
     def post(self, request: Request, roster_id: int) -> Response:
         roster = roster_for_viewer(request.user, roster_id, _share(request))
         options = CardOptionsSerializer(data=request.data)
@@ -103,6 +105,13 @@ class RosterCardsView(APIView):
         except services.ExportsUnavailable as error:
             raise ApiError(
                 "exports_unavailable", str(error), status_code=status.HTTP_503_SERVICE_UNAVAILABLE
+            ) from None
+        except ExportTooLarge as error:
+            raise ApiError(
+                error.code,
+                str(error),
+                status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+                limit=MAX_CARDS_PER_EXPORT,
             ) from None
         return Response({"id": export.pk, "status": export.status}, status=status.HTTP_202_ACCEPTED)
 

@@ -23,7 +23,6 @@ from urllib.parse import unquote, urlsplit
 import segno
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
-from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from weasyprint import HTML
@@ -31,6 +30,7 @@ from weasyprint.document import Document, Page
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from apps.cards import fits
 from apps.systems.core.cards import Card, CardLayouts
 
 logger = logging.getLogger(__name__)
@@ -60,10 +60,11 @@ _TOLERANCE_PX: Final = 0.5
 _SHRINK: Final = (1.0, 0.86, 0.73)
 _FIT_MARGIN: Final = 0.97
 _JUST_OVER: Final = 1.01
-# The type size each card needed, by language and card content: cards are immutable per
-# catalogue version, so printing a roster again (another layout, a rename) skips the fitting.
-_FITTED: dict[tuple[str, str], int] = {}
-_FIT_CACHE_LIMIT: Final = 4096
+# The most cards one export prints (as the roster lists them, before any is split). Measured
+# (bench/cards.py): a worker process holds 120 MB before a render and about 1 MB more per card
+# at its peak (200 cards: 316 MB, 22-25 s on 2 busy cores), so 150 keeps a render within
+# 300 MB and well inside the task's time limit. A legal Deathmatch team prints under 40.
+MAX_CARDS_PER_EXPORT: Final = 150
 _BETWEEN_TAGS: Final = re.compile(r">\s*\n\s*<")
 
 
@@ -73,6 +74,13 @@ class CardRenderError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+def too_many_cards_message(count: int) -> str:
+    return _(
+        "This print would have %(count)d cards, but at most %(limit)d cards fit in one PDF. "
+        "Print the roster sheet alone, or split the roster into smaller ones."
+    ) % {"count": count, "limit": MAX_CARDS_PER_EXPORT}
 
 
 class RemoteResourceRefused(ValueError):
@@ -297,21 +305,6 @@ def _predicted(slot: _Slot, fill: float) -> _Slot | None:
     return replace(slot, density=DENSITIES - 1)
 
 
-def _fit_key(slot: _Slot) -> tuple[str, str]:
-    return translation.get_language() or "", repr(slot.card)
-
-
-def _remember(slots: Sequence[_Slot]) -> None:
-    if len(_FITTED) > _FIT_CACHE_LIMIT:
-        _FITTED.clear()
-    for slot in slots:
-        _FITTED[_fit_key(slot)] = slot.density
-
-
-def _remembered(slot: _Slot) -> _Slot:
-    return replace(slot, density=_FITTED.get(_fit_key(slot), slot.density))
-
-
 def _numbered(slots: Sequence[_Slot]) -> list[_Slot]:
     """Number the parts of every split card: "2/3" needs to know how many parts there are."""
     parts: dict[int, int] = {}
@@ -335,6 +328,12 @@ class _Renderer:
         self.job = job
         self.fetcher = LocalOnlyFetcher(roots=[path.parent for path in fonts.values()])
         self.font_config = FontConfiguration()
+        # Fits found in the shared store, and fits measured by this render (fits.py).
+        self.known: dict[str, int] = {}
+        self.learned: dict[str, int] = {}
+
+    def key(self, slot: _Slot) -> str:
+        return fits.fit_key(self.job.system_slug, slot.card)
 
     def render(
         self,
@@ -401,7 +400,10 @@ def _largest_fitting(
 
 
 def _settled(
-    job: PrintJob, card: int, parts: Sequence[_Part], chosen: Mapping[tuple[int, int], _Slot]
+    renderer: _Renderer,
+    card: int,
+    parts: Sequence[_Part],
+    chosen: Mapping[tuple[int, int], _Slot],
 ) -> list[_Part]:
     """The parts of ``card`` after a round: a part that fits in some size is settled in it, one
     that fits in none is split into parts to be fitted in the next round."""
@@ -412,7 +414,8 @@ def _settled(
         elif (card, part) in chosen:
             rebuilt.append((chosen[(card, part)], True))
         else:
-            rebuilt.extend((half, False) for half in _split(job, slot))
+            renderer.learned[renderer.key(slot)] = fits.SPLIT
+            rebuilt.extend((half, False) for half in _split(renderer.job, slot))
     return rebuilt
 
 
@@ -431,8 +434,34 @@ def _fit(renderer: _Renderer, slots: Sequence[_Slot]) -> list[list[_Slot]]:
         # Nine to a page: the frames are the same in both layouts, and fewer pages lay out faster.
         measured = renderer.render([slot for _key, slot in candidates], layout="sheet")
         chosen = _largest_fitting(candidates, overflowing_cards(measured.pages))
-        cards = [_settled(renderer.job, card, parts, chosen) for card, parts in enumerate(cards)]
+        cards = [_settled(renderer, card, parts, chosen) for card, parts in enumerate(cards)]
     raise CardRenderError(_("The cards could not be laid out without cutting text."))
+
+
+def _recalled(renderer: _Renderer) -> tuple[list[_Slot], bool]:
+    """The job's cards in the sizes stored for them (a card stored as split, split again into
+    its parts), and whether every card was found. One cache round trip per level of splits."""
+    slots = [_Slot(card, origin=index) for index, card in enumerate(renderer.job.cards)]
+    for _level in range(MAX_PASSES):
+        found = fits.recall(renderer.key(slot) for slot in slots)
+        renderer.known.update(found)
+        if fits.SPLIT not in found.values():
+            break
+        slots = [
+            part
+            for slot in slots
+            for part in (
+                _split(renderer.job, slot)
+                if found.get(renderer.key(slot)) == fits.SPLIT
+                else [slot]
+            )
+        ]
+    keys = [renderer.key(slot) for slot in slots]
+    recalled = [
+        replace(slot, density=found[key]) if found.get(key, fits.SPLIT) >= 0 else slot
+        for slot, key in zip(slots, keys, strict=True)
+    ]
+    return recalled, all(found.get(key, fits.SPLIT) >= 0 for key in keys)
 
 
 def _pages_of(layout: str, slots: Sequence[_Slot]) -> list[list[_Slot]]:
@@ -491,18 +520,24 @@ def render_document(
     """
     if not job.cards and job.sheet is None:
         raise CardRenderError(_("There is nothing to print."))
+    if len(job.cards) > MAX_CARDS_PER_EXPORT:
+        raise CardRenderError(too_many_cards_message(len(job.cards)))
     renderer = _Renderer(job)
-    slots = _numbered(
-        [_remembered(_Slot(card, origin=index)) for index, card in enumerate(job.cards)]
-    )
+    recalled, all_known = _recalled(renderer)
+    slots = _numbered(recalled)
     document = renderer.render(slots, sheet=True)
     pages = list(document.pages)
     card_pages = len(_pages_of(job.layout, slots))
     progress(60)
+    if all_known:
+        # Every card was measured in exactly this layout before (fits.layout_digest): it fits.
+        progress(85)
+        return document
     for _pass in range(MAX_PASSES):
         over = overflowing_cards(pages[:card_pages])
         if not over:
-            _remember(slots)
+            renderer.learned.update((renderer.key(slot), slot.density) for slot in slots)
+            fits.store(renderer.learned, known=renderer.known)
             progress(85)
             return document.copy(pages)
         fitted = _refitted(renderer, slots, over)

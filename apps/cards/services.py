@@ -34,6 +34,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from apps.accounts.models import User
+from apps.cards.limits import ExportsUnavailable, check_size
 from apps.cards.models import CardExport
 from apps.cards.rendering import CardRenderError, PrintJob, qr_data_uri, render_pdf
 from apps.catalog.models import GameSystem
@@ -58,18 +59,6 @@ PENDING_STALE_FACTOR: Final = 6
 
 Status = CardExport.Status
 Contents = CardExport.Contents
-
-
-class ExportsUnavailable(Exception):
-    """The task queue cannot be reached: no export can be started now."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            _(
-                "Card exports are unavailable right now: the task queue cannot be reached. "
-                "Please try again in a few minutes."
-            )
-        )
 
 
 @dataclass(frozen=True)
@@ -187,6 +176,20 @@ def _enqueue(export_id: int, *, retry: int = 0) -> None:
             _fail(export_id, message)
 
 
+def roster_card_count(roster: Roster, *, options: ExportOptions, language: str) -> int:
+    """How many cards the export of ``roster`` prints, before any is split (0 for the sheet
+    alone, and for a system without cards: its render fails with its own message)."""
+    if options.contents == Contents.SHEET:
+        return 0
+    try:
+        layouts = _layouts(roster.system)
+    except CardRenderError:
+        return 0
+    with translation.override(language):
+        catalog = localized_catalog(catalog_data(roster.system, roster), language)
+        return len(layouts.roster_print(roster_input(roster), catalog).cards)
+
+
 def card_export_request(
     *,
     roster: Roster,
@@ -199,7 +202,9 @@ def card_export_request(
     version was asked for before (done or still on its way), else a new one, queued after
     commit. The caller has checked that the requester may see the roster.
 
-    Raises ``ExportsUnavailable`` when a new export is needed and the broker is unreachable.
+    Raises ``ExportsUnavailable`` when a new export is needed and the broker is unreachable
+    (or, without a broker, the export is too large to make in-process), ``ExportTooLarge``
+    over ``MAX_CARDS_PER_EXPORT`` cards.
     """
     if options.contents == Contents.BLANK:
         raise ValueError("blank cards belong to card_export_request_blank")
@@ -209,6 +214,10 @@ def card_export_request(
     existing = _reusable(fingerprint)
     if existing is not None:
         return existing
+    check_size(
+        roster_card_count(roster, options=options, language=language),
+        in_process=bool(celery_app.conf.task_always_eager),
+    )
     return _create(
         {
             "system": roster.system,

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from apps.accounts.models import User
 from apps.cards import services
 from apps.cards.forms import BlankForm, PrintForm
+from apps.cards.limits import ExportTooLarge
 from apps.cards.links import share_url, with_share
 from apps.cards.models import CardExport
 from apps.cards.selectors import card_export_for_viewer, roster_for_viewer
@@ -74,6 +75,10 @@ def roster_print(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
         except services.ExportsUnavailable as error:
             context["unavailable"] = str(error)
             return render(request, template, context, status=503)
+        except ExportTooLarge as error:
+            # The choices stay open: the roster sheet alone is always within the ceiling.
+            context["refused"] = str(error)
+            return render(request, template, context, status=422)
         if request.htmx:
             return _status(request, export, share)
         return redirect(with_share(reverse("cards:export", args=[export.pk]), share))
