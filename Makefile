@@ -7,7 +7,7 @@ PORT ?= 8000
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test faults schemathesis permission-matrix bench lint install messages makemessages constraints clean
+.PHONY: run test faults schemathesis permission-matrix bench bench-load lint install messages makemessages constraints clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -60,6 +60,15 @@ BENCH_ENV := DJANGO_DEBUG=false DJANGO_HTTPS=false ALLOWED_HOSTS=testserver \
 bench: install messages
 	$(BENCH_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BENCH_ENV) $(BIN)/python -m bench
+
+# gunicorn (deploy/gunicorn.conf.py, 3 sync workers) on a throw-away PostgreSQL database of
+# DATABASE_URL's server, with Redis (BENCH_REDIS_URL, default db 13), driven from loopback by
+# N matches x 4 devices (bench/load.py): CPU per request kind, then p50/p95/p99 per kind for a
+# few N, and the largest N that holds p95 <= 100 ms with 0 errors. About 5 minutes by default;
+# BENCH_LOAD_N=100 BENCH_LOAD_SECONDS=10 makes a quick run, BENCH_LOAD_SERVERS=2 runs two
+# gunicorn processes asked in turn (scale-out).
+bench-load: install messages
+	$(BIN)/python -m bench.load
 
 lint: install
 	$(BIN)/ruff check .

@@ -13,10 +13,30 @@ def main() -> int:
     django.setup()
     from django.test.utils import setup_databases, teardown_databases
 
-    from bench import cards, dice_odds, flip_odds, framework, leagues, matches, rosters, universalis
+    from bench import (
+        cards,
+        dice_odds,
+        flip_odds,
+        framework,
+        growth,
+        leagues,
+        matches,
+        rosters,
+        universalis,
+    )
     from bench.report import Report
 
-    benchmarks = [framework, flip_odds, dice_odds, rosters, matches, universalis, leagues, cards]
+    benchmarks = [
+        framework,
+        flip_odds,
+        dice_odds,
+        rosters,
+        matches,
+        growth,
+        universalis,
+        leagues,
+        cards,
+    ]
 
     # Not setup_test_environment(): it instruments template rendering for test assertions,
     # which would inflate every page's time. Only the throw-away databases are needed.

@@ -14,6 +14,7 @@ from apps.matches.models import MatchEvent
 from apps.rosters import services as roster_services
 from apps.systems.core.deck import shuffled_deck
 from apps.systems.deathmatch.match.odds import attack_odds, wound_odds
+from bench import taps
 from bench.report import Report, measure
 
 LOG_LENGTH = 1000
@@ -92,10 +93,33 @@ def run(report: Report) -> None:
         )
         assert response.status_code == 200, response.content
 
-    report.add(
+    floor_match = services.match_create(
+        creator=user,
+        system=system,
+        mode="deathmatch",
+        seats=[services.Seat("A", first), services.Seat("B", second)],
+        settings={"game_size": 3, "gadgets": False},
+        rng=random.Random(1),
+    )
+    tap_floor = taps.floor(client, floor_match.pk)
+    report.add(tap_floor)
+    taps.add_ratio(
+        report,
         measure(
             "POST /api/v1/matches/{id}/commands/ (server time, same log)", api_command, repeat=100
-        )
+        ),
+        tap_floor,
+        goal=3,
+    )
+    taps.add_ratio(
+        report,
+        measure(
+            "HTMX tap: command + tracker partial (same log)",
+            taps.tap(client, match),
+            repeat=60,
+        ),
+        tap_floor,
+        goal=5,
     )
 
     match.refresh_from_db()

@@ -73,6 +73,10 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A tracker's poll with a valid token, answered from the cache (apps.matches.poll).
+    "apps.matches.poll.PollMiddleware",
+    # Early, so it compresses the finished body: only the match pages, see its module (BREACH).
+    "apps.common.compression.BreachSafeGZipMiddleware",
     # The Content-Security-Policy header (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",
     # A body over the cap is refused (413) before anything below reads it.
@@ -320,6 +324,17 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Only Redis is one cache for every web process; local memory is each process's own. What must be
+# the same everywhere follows from that: a poll answered from a seq another process cached long
+# ago would say "unchanged" for a match that moved (apps.matches.seqcache), and a session cached
+# by one process would outlive its logout in another. A development server is one process.
+CACHE_IS_SHARED = bool(REDIS_URL)
+MATCH_SEQ_IN_CACHE = env.boolean("MATCH_SEQ_IN_CACHE", default=CACHE_IS_SHARED or DEBUG)
+if CACHE_IS_SHARED:
+    # Sessions read from Redis (written through to the database, which keeps them when Redis
+    # is away): a poll checks its user's session without a query.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 # --- REST API ---------------------------------------------------------------------------------
 

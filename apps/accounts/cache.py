@@ -22,6 +22,15 @@ logger = logging.getLogger(__name__)
 
 PAUSE_SECONDS = 30.0
 
+# Django's RedisSerializer stores an int as its plain decimal text, so Lua can compare it.
+_SET_IF_GREATER = """
+local current = tonumber(redis.call('GET', KEYS[1]))
+if current == nil or current < tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+end
+return 0
+"""
+
 # Per process and Redis location; the cache objects themselves are per thread.
 _unavailable_until: dict[str, float] = {}
 
@@ -33,10 +42,13 @@ class SharedRedisCache(RedisCache):
 
     def _guarded(self, fallback: Any, method: str, *args: Any) -> Any:
         """``RedisCache.<method>(*args)``, or ``fallback`` while Redis does not answer."""
+        return self._call(fallback, getattr(super(), method), *args)
+
+    def _call(self, fallback: Any, function: Any, *args: Any) -> Any:
         if time.monotonic() < _unavailable_until.get(self._location, 0.0):
             return fallback
         try:
-            return getattr(super(), method)(*args)
+            return function(*args)
         except (RedisError, OSError) as error:
             _unavailable_until[self._location] = time.monotonic() + PAUSE_SECONDS
             logger.warning(
@@ -45,6 +57,14 @@ class SharedRedisCache(RedisCache):
                 PAUSE_SECONDS,
             )
             return fallback
+
+    def set_if_greater(self, key: Any, value: int, timeout: int) -> None:
+        """Store the integer ``value`` unless the key holds a greater one already, in one atomic
+        step (a Lua script): for counters that only ever grow, such as a match's seq
+        (apps.matches.seqcache), written by several processes in any order."""
+        redis_key = self.make_and_validate_key(key)
+        client = self._cache.get_client(redis_key, write=True)
+        self._call(None, client.eval, _SET_IF_GREATER, 1, redis_key, int(value), int(timeout))
 
     # Each fallback lets the caller go on: "added" (a lock is taken, a throttle finds no
     # history), nothing found, nothing stored.

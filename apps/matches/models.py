@@ -151,3 +151,23 @@ class MatchEvent(models.Model):
             # scanning its whole log.
             models.Index(fields=["match", "type"], name="match_event_type"),
         ]
+
+
+class MatchSnapshot(models.Model):
+    """The state as it stood after the command ending at ``seq``, kept every so many events
+    (``apps.matches.snapshots``) so that an undo replays only the events after the nearest one
+    instead of the whole log. A cache of the log, never its truth: a snapshot a later undo made
+    wrong is deleted, and one no upgrade reaches is passed over."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    # The engine's schema version ``state`` was written in; read through its state upgrades.
+    version = models.PositiveSmallIntegerField()
+    state = models.JSONField()
+
+    class Meta:
+        constraints = [
+            # Also the index "the latest snapshot before seq n" reads through.
+            models.UniqueConstraint(fields=["match", "seq"], name="match_snapshot_unique_seq"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="match_snapshot_version"),
+        ]

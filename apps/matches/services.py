@@ -23,6 +23,7 @@ from apps.accounts.models import User
 from apps.catalog.models import GameSystem, Mission
 from apps.leagues.models import Result
 from apps.leagues.services import league_result_propose_from_match
+from apps.matches import seqcache, snapshots
 from apps.matches.models import UNDO_EVENT, Match, MatchEvent, MatchPlayer, MatchStatus
 from apps.matches.selectors import (
     effective_events,
@@ -32,7 +33,6 @@ from apps.matches.selectors import (
     match_for_seat_taker,
     match_in_league_record,
     match_state,
-    undone_groups,
 )
 from apps.rosters.documents import roster_document
 from apps.rosters.forms import size_amount
@@ -80,6 +80,9 @@ class CommandOutcome:
     match: Match
     events: list[MatchEvent]
     replayed: bool = False
+    # The state after the command, as stored (its readers need not decode the snapshot again);
+    # None for a replayed idempotency key.
+    state: Any = None
 
 
 def _server_rng() -> Random:
@@ -297,6 +300,8 @@ def _store_state(match: Match, engine: MatchEngine, state: Any) -> None:
             "updated_at",
         ]
     )
+    # Polls answer from the cached seq (apps.matches.seqcache); it learns this one on commit.
+    seqcache.remember_on_commit(match.pk, seqcache.nonce_of(match.spectator_token), match.seq)
 
 
 def _replayed(match: Match, key: str) -> CommandOutcome | None:
@@ -305,6 +310,47 @@ def _replayed(match: Match, key: str) -> CommandOutcome | None:
         return None
     rows = list(MatchEvent.objects.filter(match=match, group=first.group).order_by("seq"))
     return CommandOutcome(match=match, events=rows, replayed=True)
+
+
+@dataclass(frozen=True)
+class _Decided:
+    """A command decided on the snapshot at ``seq``: its events, the round each leaves the
+    match in and the state after them, or the refusal the rules gave."""
+
+    seq: int
+    events: list[Event]
+    rounds: list[int]
+    state: Any
+    refusal: RuleViolation | None = None
+
+
+def _decide(engine: MatchEngine, match: Match, command: Command, rng: Random) -> _Decided:
+    state = match_state(match)
+    try:
+        events = engine.decide(state, command, rng)
+    except RuleViolation as refusal:
+        return _Decided(match.seq, [], [], state, refusal)
+    # Each event is logged in the round it leaves the match in: "Round 2 begins" is R2.
+    rounds = []
+    for event in events:
+        state = engine.apply(state, event)
+        rounds.append(engine.round_of(state))
+    return _Decided(match.seq, events, rounds, state)
+
+
+def _decided_unlocked(
+    user: User, match_id: int, command: Command, expected_seq: int | None, rng: Random
+) -> _Decided | None:
+    """The command decided on the match as it stands, before its row is locked: a decision may
+    compute exact odds (Grundregeln, Universalis), which must not hold up every other device
+    of the match (issue 16). ``None`` when there is nothing to decide yet (an undo, a stale
+    seq); the locked section decides again only if another command came in between."""
+    if command.type == "undo":
+        return None
+    match = match_for_participant(user, match_id)
+    if expected_seq is not None and expected_seq != match.seq:
+        return None
+    return _decide(engine_for(match), match, command, rng)
 
 
 def match_apply_command(
@@ -318,7 +364,14 @@ def match_apply_command(
     rng: Random | None = None,
 ) -> CommandOutcome:
     """Decide and store one command. Raises ``RuleViolation`` for an illegal command and
-    ``StaleCommand`` when ``expected_seq`` is not the match's seq; neither stores anything."""
+    ``StaleCommand`` when ``expected_seq`` is not the match's seq; neither stores anything.
+
+    The rules decide on the unlocked snapshot first; under the row lock that decision is
+    stored as it is when the seq has not moved (a decision is a pure function of the state,
+    the command and the dice), so the lock is held for the checks and the writes only."""
+    dice = rng or _server_rng()
+    command = Command(command_type, dict(args))
+    early = _decided_unlocked(user, match_id, command, expected_seq, dice)
     with transaction.atomic():
         match = match_for_participant(user, match_id, lock=True)
         if idempotency_key:
@@ -330,29 +383,29 @@ def match_apply_command(
         engine = engine_for(match)
         _check_private(engine, match, user, command_type, args)
         if command_type == "undo":
-            rows = _undo(match, engine, user, idempotency_key)
+            rows, state = _undo(match, engine, user, idempotency_key)
         else:
-            state = match_state(match)
             was_finished = match.status == MatchStatus.FINISHED
-            events = engine.decide(state, Command(command_type, dict(args)), rng or _server_rng())
-            # Each event is logged in the round it leaves the match in: "Round 2 begins" is R2.
-            rounds = []
-            for event in events:
-                state = engine.apply(state, event)
-                rounds.append(engine.round_of(state))
+            # Another command came in since the early decision (rare): decide on this state.
+            decided = early if early and early.seq == match.seq else None
+            decided = decided or _decide(engine, match, command, dice)
+            if decided.refusal is not None:
+                raise decided.refusal
+            state = decided.state
             rows = _append(
                 match,
                 engine,
-                rounds=rounds,
-                events=events,
+                rounds=decided.rounds,
+                events=decided.events,
                 actor=user,
                 key=idempotency_key,
             )
             _store_state(match, engine, state)
+            snapshots.snapshot_if_due(match, before=match.seq - len(rows))
             if match.status == MatchStatus.FINISHED and not was_finished:
                 finished_id = match.pk
                 transaction.on_commit(lambda: match_report_to_leagues(match_id=finished_id))
-    return CommandOutcome(match=match, events=rows)
+    return CommandOutcome(match=match, events=rows, state=state)
 
 
 def _check_private(
@@ -436,22 +489,25 @@ def match_take_seat(*, user: User, match_id: int, index: int) -> Match:
     return match
 
 
-def _undo(match: Match, engine: MatchEngine, user: User, key: str | None) -> list[MatchEvent]:
+def _undo(
+    match: Match, engine: MatchEngine, user: User, key: str | None
+) -> tuple[list[MatchEvent], Any]:
     """Append an event that undoes the last command not undone yet; rebuild the state from the
     log without it, plus the events the engine keeps of it (``undo_events``, logged after the
-    marker in its group). The opening of the match cannot be undone, nor can an undo."""
-    rows = list(event_rows(match))
-    undone = undone_groups(rows)
-    undos = {row.group for row in rows if row.type == UNDO_EVENT}
-    groups = [row.group for row in rows if row.group not in undos and row.group not in undone]
-    target = max(groups, default=None)
-    if target is None or target == rows[0].group:
+    marker in its group). The opening of the match cannot be undone, nor can an undo. The
+    rebuild starts from the latest stored snapshot before that command (``snapshots``), so it
+    costs the same at any length of the log. Returns the rows appended and the new state."""
+    target = snapshots.undo_target(match)
+    if target is None:
         raise MatchError("nothing_to_undo", _("There is nothing to undo."))
     current = match_state(match)
-    state = replay(engine, effective_events(engine, [row for row in rows if row.group != target]))
+    state = snapshots.state_without(match, engine, target)
     kept = engine.undo_events(current, state)
     for event in kept:
         state = engine.apply(state, event)
+    # Snapshots taken since the undone command hold it: no later undo may start from them.
+    snapshots.forget_from(match, target)
+    before = match.seq
     appended = _append(
         match,
         engine,
@@ -461,7 +517,8 @@ def _undo(match: Match, engine: MatchEngine, user: User, key: str | None) -> lis
         key=key,
     )
     _store_state(match, engine, state)
-    return appended
+    snapshots.snapshot_if_due(match, before=before)
+    return appended, state
 
 
 @transaction.atomic
@@ -488,6 +545,7 @@ def match_delete(*, user: User, match_id: int) -> None:
         raise NotYourMatch("not_creator", _("Only the player who opened this match may delete it."))
     if match_in_league_record(match):
         raise MatchError("league_record", league_record_message())
+    seqcache.forget_on_commit(match.pk, seqcache.nonce_of(match.spectator_token))
     match.delete()
 
 

@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -26,10 +26,11 @@ from apps.accounts.models import User
 from apps.catalog.models import GameSystem, Mission
 from apps.catalog.selectors import game_system_get
 from apps.common.http import HtmxHttpRequest, form_number
-from apps.matches import services
+from apps.matches import services, tracker_cache
 from apps.matches.forms import MatchSetupForm, command_args, share_token_from
 from apps.matches.models import Match, MatchPlayer
 from apps.matches.presenters import LogLine, event_payload, timeline
+from apps.matches.recent import recent_log
 from apps.matches.selectors import (
     can_undo,
     engine_for,
@@ -40,7 +41,6 @@ from apps.matches.selectors import (
     match_for_seat_taker,
     match_for_viewer,
     match_list_for_user,
-    match_seq_for_viewer,
     match_state,
     open_seats,
     open_seats_for_user,
@@ -102,15 +102,18 @@ def _tracker_context(
         state, selected=_selected(params), params={} if readonly else params, viewer=viewer
     )
     undone = undone_groups_of(match)
-    lines = timeline(match, recent_event_rows(match, RECENT_EVENTS), undone=undone, state=state)
+    # Only the shown lines are written out (the walk stops there), not every recent row.
+    recent = recent_log(
+        engine, state, recent_event_rows(match, RECENT_EVENTS), undone, shown=RECENT_LINES
+    )
     return {
         "match": match,
         "view": view,
         "board": f"matches/{match.system.slug}/_board.html",
         "readonly": readonly,
         "error": error,
-        "log": list(reversed(lines))[:RECENT_LINES],
-        "last_result": last_result(lines),
+        "log": recent.lines,
+        "last_result": recent.last_result,
         "can_undo": not readonly and can_undo(match, undone),
         # Reversed once here rather than in each of the page's command forms.
         "command_url": reverse("matches:command", args=[match.pk]),
@@ -146,8 +149,18 @@ def _render_tracker(
     status: int = 200,
     params: Mapping[str, str] | None = None,
 ) -> HttpResponse:
+    # A refresh of a board unchanged since this viewer's last render is served as kept.
+    key = None
+    if not error and status == 200:
+        shown = request.GET if params is None else params
+        key = tracker_cache.key_for_match(request, match, readonly=readonly, params=shown)
+    kept = tracker_cache.serve(request, key)
+    if kept is not None:
+        return kept
     context = _tracker_context(request, match, readonly=readonly, error=error, params=params)
     template = f"{TRACKER}#tracker" if request.htmx else TRACKER
+    if key is not None:
+        return tracker_cache.render_and_keep(request, key, template, context)
     return render(request, template, context, status=status)
 
 
@@ -231,6 +244,9 @@ def match_new(request: HtmxHttpRequest, system_slug: str) -> HttpResponse:
 def match_tracker(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """The tracker for the match's participants; the owner of a team whose seat nobody holds
     yet gets the page where they take it (the creator sends them this link)."""
+    kept = tracker_cache.serve(request, tracker_cache.participant_key(request, match_id))
+    if kept is not None:
+        return kept
     match = match_for_seat_taker(_user(request), match_id)
     if not is_participant(request.user, match):
         return render(
@@ -272,6 +288,9 @@ def match_take_seat(request: HtmxHttpRequest, match_id: int, index: int) -> Http
 
 @require_GET
 def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    kept = tracker_cache.serve(request, tracker_cache.spectator_key(request, token))
+    if kept is not None:
+        return kept
     match = match_by_spectator_token(token)
     if is_participant(request.user, match):
         return redirect("matches:tracker", match.pk)
@@ -359,20 +378,6 @@ def _filled(request: HtmxHttpRequest) -> dict[str, str]:
         for key in request.POST
         if key == "command" or key.startswith("args.")
     }
-
-
-@require_GET
-def match_poll(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    """The cheap question a page asks every second or two: has the match moved? 304 if not."""
-    seq = match_seq_for_viewer(request.user, match_id, request.GET.get("spectate", ""))
-    etag = f'"{seq}"'
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponse(status=304)
-    else:
-        response = JsonResponse({"seq": seq})
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
 
 
 @require_GET

@@ -59,7 +59,7 @@ class CommandFormNode(template.Node):
     def render(self, context: template.Context) -> str:
         match = context["match"]
         url = context.get("command_url") or reverse("matches:command", args=[match.pk])
-        key = secrets.token_hex(8)
+        key = _form_key(context)
         form_id = f"cmd-{key}"
         button = self._option(context, "button", None)
         command = button.command if button is not None else self._option(context, "command")
@@ -95,6 +95,17 @@ class CommandFormNode(template.Node):
             ),
             body,
         )
+
+
+def _form_key(context: template.Context) -> str:
+    """A fresh random key, or in a render kept for reuse (apps.matches.tracker_cache) the stem
+    plus a number: each copy served replaces the stem with fresh random digits, so no two
+    responses share a key and no two forms of one response do."""
+    stem = context.get("command_key_stem")
+    numbers = context.get("command_key_numbers")
+    if stem and numbers is not None:
+        return f"{stem}{next(numbers):04x}"
+    return secrets.token_hex(8)
 
 
 @register.tag("command_form")

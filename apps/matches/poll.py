@@ -1,0 +1,142 @@
+"""The poll: the cheap question every open tracker asks every second or two -- has the match
+moved? -- answered without the database when it can be.
+
+Who may ask is settled when the tracker page is rendered: its poll URL carries a signed token
+(``poll_token``) naming the match and the viewer -- a user id, or "spectator" for a page opened
+from the spectator link -- with the time it was signed. A poll with a valid token for this match
+is answered from the seq in the cache (``apps.matches.seqcache``); a user's token also needs the
+session of that user (read from the cache with the production session engine, so still no
+query). Everything else -- no token, an expired or forged one, another user's, a cache miss, a
+cache that does not answer -- takes the old way through the database, which checks access
+itself and refills the cache. So the token only ever saves work: it grants nothing the page's
+viewer could not already read, and a stranger without one gets the same 404 as always.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import SESSION_KEY
+from django.core import signing
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import reverse
+from django.views.decorators.http import require_GET
+
+from apps.matches import seqcache
+from apps.matches.models import Match
+from apps.matches.selectors import match_seq_for_viewer
+
+SALT = "apps.matches.poll"
+# A tablet left on the table for a long evening keeps polling cheaply; after this the page's
+# polls take the database path until its next refresh signs a new token.
+TOKEN_MAX_AGE = 12 * 60 * 60
+SPECTATOR = "s"
+
+
+def poll_token(match: Match, user: Any, *, spectator: bool) -> str:
+    """The token for the poll URL of a page showing the match to ``user`` (or a spectator)."""
+    viewer = SPECTATOR if spectator else str(getattr(user, "pk", None) or "")
+    nonce = seqcache.nonce_of(match.spectator_token)
+    return signing.dumps([match.pk, viewer, nonce], salt=SALT, compress=False)
+
+
+def poll_url(match: Match, user: Any, *, spectate: str = "") -> str:
+    """The URL a tracker page polls: the spectator token (for the database path) and the
+    signed poll token (for the cheap one)."""
+    token = poll_token(match, user, spectator=bool(spectate))
+    query = f"spectate={spectate}&t={token}" if spectate else f"t={token}"
+    return f"{reverse('matches:poll', args=[match.pk])}?{query}"
+
+
+def _token_claims(request: HttpRequest, match_id: int) -> tuple[str, str] | None:
+    """The viewer and the match's nonce that a valid token for this match names."""
+    token = request.GET.get("t", "")
+    if not token:
+        return None
+    try:
+        claimed, viewer, nonce = signing.loads(token, salt=SALT, max_age=TOKEN_MAX_AGE)
+    except (signing.BadSignature, ValueError, TypeError):
+        return None
+    if claimed != match_id or not isinstance(viewer, str) or not isinstance(nonce, str):
+        return None
+    return (viewer, nonce) if viewer and nonce else None
+
+
+def _session_user(request: HttpRequest) -> str:
+    session = getattr(request, "session", None)
+    if session is None:
+        # Before SessionMiddleware (PollMiddleware): the same store it would open.
+        store = import_module(settings.SESSION_ENGINE).SessionStore
+        session = store(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
+    return str(session.get(SESSION_KEY, ""))
+
+
+def _session_holds(request: HttpRequest, viewer: str) -> bool:
+    if viewer == SPECTATOR:
+        return True
+    # The session's user id, not request.user: loading the user would be a query per poll. A
+    # logged-out device (or another user's browser) falls through to the database path.
+    return _session_user(request) == viewer
+
+
+def _seq_without_database(request: HttpRequest, match_id: int) -> int | None:
+    claims = _token_claims(request, match_id)
+    if claims is not None and _session_holds(request, claims[0]):
+        return seqcache.cached_seq(match_id, claims[1])
+    return None
+
+
+def current_seq(request: HttpRequest, match_id: int) -> int:
+    """The match's seq for this viewer; raises 404 where the database path would."""
+    seq = _seq_without_database(request, match_id)
+    if seq is not None:
+        return seq
+    seq = match_seq_for_viewer(request.user, match_id, request.GET.get("spectate", ""))
+    claims = _token_claims(request, match_id)
+    if claims is not None:
+        # Access was checked just now; the signed nonce names this match's entry.
+        seqcache.remember(match_id, claims[1], seq)
+    return seq
+
+
+def _answer(request: HttpRequest, seq: int) -> HttpResponse:
+    etag = f'"{seq}"'
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponse(status=304)
+    else:
+        response = JsonResponse({"seq": seq})
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def match_poll(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Has the match moved? 304 if the page's seq (``If-None-Match``) is current, else the seq."""
+    return _answer(request, current_seq(request, match_id))
+
+
+_POLL_PATH = re.compile(r"^/matches/(\d+)/poll/$")
+
+
+class PollMiddleware:
+    """Answers a poll with a valid token from the cache before the rest of the middleware runs
+    (CSP, locale, CSRF, authentication, messages, htmx, axes: none of them has anything to do
+    for a 304), which is most of a cheap poll's cost. Anything else goes on as usual, and so
+    does a poll this cannot answer (the view then does)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method == "GET" and "t=" in request.META.get("QUERY_STRING", ""):
+            found = _POLL_PATH.match(request.path_info)
+            if found is not None:
+                seq = _seq_without_database(request, int(found.group(1)))
+                if seq is not None:
+                    return _answer(request, seq)
+        return self.get_response(request)

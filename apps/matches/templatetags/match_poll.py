@@ -1,0 +1,17 @@
+"""``{% poll_url %}``: the URL a tracker page polls, with its signed token (apps.matches.poll)."""
+
+from __future__ import annotations
+
+from django import template
+
+from apps.matches.poll import poll_url as signed_poll_url
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def poll_url(context: template.Context) -> str:
+    """Needs ``match``, ``request`` and ``spectate`` (the spectator token, "" for a player)."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    return signed_poll_url(context["match"], user, spectate=context.get("spectate") or "")

@@ -1,0 +1,47 @@
+"""The tracker writes out only the log lines it shows (issue 16): its latest lines and its "last
+result" card are exactly those made from every recent row, whatever undos the rows hold."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from apps.matches.models import MatchEvent
+from apps.matches.presenters import timeline
+from apps.matches.recent import recent_log
+from apps.matches.selectors import engine_for, match_state, undone_groups_of
+from apps.matches.services import match_apply_command
+from apps.matches.views import RECENT_LINES, last_result
+from tests.matches.factories import small_match
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_shown_lines_and_last_result_are_those_of_every_recent_row(deathmatch, user) -> None:
+    match = small_match(user, deathmatch)
+    rng = random.Random(3)
+    checked = 0
+    for step in range(40):
+        undo = step > 3 and rng.random() < 0.35
+        match_apply_command(
+            user=user,
+            match_id=match.pk,
+            command_type="undo" if undo else "flip",
+            args={} if undo else {"player": step % 2, "boost": rng.randint(-2, 2)},
+            expected_seq=None,
+            idempotency_key=None,
+            rng=rng,
+        )
+        match.refresh_from_db()
+        state, engine = match_state(match), engine_for(match)
+        undone = undone_groups_of(match)
+        rows = list(MatchEvent.objects.filter(match=match).order_by("seq"))
+        for window in (1, 5, 20, 80):
+            recent = rows[-window:]
+            lines = timeline(match, recent, undone=undone, state=state)
+            shown = recent_log(engine, state, recent, undone, shown=RECENT_LINES)
+            assert shown.lines == list(reversed(lines))[:RECENT_LINES]
+            assert shown.last_result == last_result(lines)
+            checked += bool(shown.last_result)
+    assert checked

@@ -1,0 +1,142 @@
+"""The tracker refresh served from the cache: not drawn again while nothing it shows changed,
+drawn fresh when anything does, and never one viewer's render for another."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+
+from apps.matches import services, tracker_cache
+from apps.matches.models import Match
+from tests.matches.factories import small_match
+
+pytestmark = pytest.mark.django_db
+
+REFRESH = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "tracker"}
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    cache.clear()
+
+
+@pytest.fixture
+def opponent(django_user_model: Any) -> Any:
+    return django_user_model.objects.create_user("opponent", password="opponent-password-1")
+
+
+@pytest.fixture
+def match(deathmatch: Any, user: Any, opponent: Any) -> Match:
+    created = small_match(user, deathmatch, opponent=opponent, gadgets=True)
+    services.match_take_seat(user=opponent, match_id=created.pk, index=1)
+    return created
+
+
+@pytest.fixture
+def renders() -> Any:
+    """Counts the renders of the tracker partial that are kept for reuse."""
+    with mock.patch.object(
+        tracker_cache, "render_to_string", wraps=tracker_cache.render_to_string
+    ) as spy:
+        yield spy
+
+
+def login(user: Any, language: str = "en") -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(user)
+    return client
+
+
+def refresh(client: Client, match: Match, query: str = "") -> str:
+    response = client.get(f"/matches/{match.pk}/{query}", **REFRESH)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def keys_of(html: str) -> list[str]:
+    return re.findall(r'name="idempotency_key" value="([^"]+)"', html)
+
+
+def test_an_unchanged_refresh_is_not_drawn_again(match, user, renders) -> None:
+    client = login(user)
+    first = refresh(client, match)
+    second = refresh(client, match)
+    assert renders.call_count == 1
+    # Each response has command forms of its own: fresh idempotency keys, no placeholders.
+    assert keys_of(first) and keys_of(second)
+    assert not set(keys_of(first)) & set(keys_of(second))
+    assert len(set(keys_of(second))) == len(keys_of(second))
+    assert all(re.fullmatch(r"[0-9a-f]{16}", key) for key in keys_of(second))
+    assert tracker_cache.CSRF_PLACEHOLDER not in second
+    assert tracker_cache.KEY_STEM not in second
+    assert "csrfmiddlewaretoken" in second
+    strip = re.compile(r'value="[^"]{16,}"|id="cmd-[0-9a-f]+"|form="cmd-[0-9a-f]+"')
+    assert strip.sub("", first) == strip.sub("", second)
+
+
+def test_a_served_copy_takes_a_tap(match, user) -> None:
+    client = login(user)
+    refresh(client, match)
+    html = refresh(client, match)  # from the cache
+    form = re.search(r'<form class="command[^"]*"[^>]*>(.*?)</form>', html, re.S).group(0)
+    fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', form))
+    if "command" not in fields:
+        pytest.skip("the first form of this board takes no fixed command")
+    client_with_csrf = Client(HTTP_ACCEPT_LANGUAGE="en", enforce_csrf_checks=True)
+    client_with_csrf.cookies = client.cookies
+    response = client_with_csrf.post(
+        f"/matches/{match.pk}/command/", fields, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code in (200, 422)  # the CSRF token of the copy was accepted
+
+
+def test_any_change_of_what_it_shows_draws_it_fresh(match, user, opponent, renders) -> None:
+    client = login(user)
+    refresh(client, match)
+    expected = 1
+    changes = [
+        lambda: refresh(client, match, "?unit=1"),  # the page's query
+        lambda: refresh(login(user, "de"), match),  # the language
+        lambda: refresh(login(opponent), match),  # another viewer
+        lambda: Client().get(f"/matches/watch/{match.spectator_token}/", **REFRESH),
+    ]
+    for change in changes:
+        change()
+        expected += 1
+        assert renders.call_count == expected
+    # A command (the seq) and archiving (no new seq) draw it fresh as well.
+    match.refresh_from_db()
+    tap = {"command": "skip_gadgets", "expected_seq": str(match.seq)}
+    client.post(f"/matches/{match.pk}/command/", tap, **REFRESH)
+    expected += 1
+    assert renders.call_count == expected
+    refresh(client, match)
+    assert renders.call_count == expected  # the tap's own answer was kept for the refresh
+    services.match_archive(user=user, match_id=match.pk, archived=True)
+    assert "Unarchive" in refresh(client, match)
+    assert renders.call_count == expected + 1
+
+
+def test_a_running_clock_is_always_drawn_fresh(match, user, renders) -> None:
+    client = login(user)
+    response = client.post(
+        f"/matches/{match.pk}/clock/", {"action": "start", "mode": "chess", "minutes": "30"}
+    )
+    assert response.status_code in (200, 302)
+    refresh(client, match)
+    refresh(client, match)
+    assert renders.call_count == 0
+
+
+def test_secrets_shown_with_seat_never_reach_another_viewer(match, user, opponent) -> None:
+    mine = refresh(login(user), match, "?seat=0")
+    theirs = refresh(login(opponent), match, "?seat=0")
+    # Each viewer's own poll URL (it names its user) shows whose render it is.
+    url = re.compile(r'data-poll-url="([^"]+)"')
+    assert url.search(mine).group(1) != url.search(theirs).group(1)
+    assert refresh(login(opponent), match, "?seat=0").count("data-poll-url") == 1
