@@ -18,13 +18,7 @@ GOAL_MS = 5.0
 
 
 def _cold_grundregeln() -> None:
-    for cached in (
-        grundregeln.attack_damage,
-        grundregeln.uncancelled,
-        grundregeln._row,
-        grundregeln._sixes,
-    ):
-        cached.cache_clear()
+    grundregeln.clear_caches()
 
 
 def _cold_universalis() -> None:

@@ -4,38 +4,15 @@ An attack rolls its attack dice against the hit table; every hit rolls one damag
 the damage table; the defender's defence dice then cancel damage dice, each defence die one
 damage die that shows no more than it. All dice explode once on a 6 (SPEC §2).
 
-Every weight is an integer: a die's faces weigh 1 each out of 6, or with a rerolled 1 the 1
-weighs 1 and every other face 7 out of 36. An original die and its possible extra die weigh
-``total**2`` together (a die that did not explode is padded with a factor ``total``), so a pool
-of n dice sums to ``total**(2n)`` whatever its explosions; attacks over different hit counts are
-padded the same way to the largest. Fractions are made once, at the end, from the counts over
-that common denominator.
-
-The damage distribution is computed face by face from 6 down: a pool of n dice shows k sixes
-with binomial weights, and given that, its other dice are independent and alike on the faces
-below. Exploding fits the same scheme: an original die's extra die is an ordinary die, so a
-pool's sixes are its originals' sixes plus their extra dice's sixes, and every other die of the
-pool (originals and extras alike) is a die that did not show 6. At each face below 6 the
-remaining dice split binomially into those showing that face and those below it; a die's weight
-is only multiplied in once it is placed (or, at the end, as a failure below the damage value).
-Defence dice are matched greedily from the highest damage die down, which cancels as many as
-any matching can: a defence die high enough for a damage die is high enough for every lower
-one. An attack folds every hit count into one damage pool before the cancellation runs, so the
-face-by-face pass runs once per attack, not once per hit count.
-
-LP lost never changes what happens next, so it is not part of a state: each state (damage dice
-left, defence dice left, free defence dice) carries its whole LP-lost distribution packed into
-one integer, a fixed number of bits per LP, and one integer product or shift moves all of it.
-Each face places its defence dice, then its damage dice, rather than every pair of the two; a
-state without defence dice left to place, and every state at the last face, is settled at once.
+The LP-lost distributions are counted in integers over one common denominator by
+``attack_counts`` (how, and why it is fast: see there); fractions are made once, at the end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
 
 from apps.systems.core.dice import exploding_once_dice_sum, exploding_once_successes
 from apps.systems.core.distributions import (
@@ -46,170 +23,32 @@ from apps.systems.core.distributions import (
     point,
     shift,
 )
+from apps.systems.grundregeln import attack_counts
+from apps.systems.grundregeln.attack_counts import Poly, weights
 
 SIDES = 6
-
-# (pool size, dice not yet placed below the sixes) of a damage or defence pool, with its weight.
-Pool = dict[tuple[int, int], int]
-# (damage dice not yet placed, defence dice not yet placed, free defence dice) -> the weights
-# of LP lost so far, packed into one integer: the weight of l LP lost at bit ``width * l``.
-Packed = dict[tuple[int, int, int], int]
 
 # Bounded caches: the inputs are small whole numbers (dice, table values, two flags), so these
 # hold every case a club night asks for without growing for ever in a long-lived worker.
 CACHE_SIZE = 4096
 
 
-def _weights(reroll: bool) -> tuple[int, ...]:
-    """The total weight of one die (index 0) and the weight of each face 1..6."""
-    # A rerolled 1 comes back as any face: 1 of 36 ends on 1, 6 + 1 of 36 on every other face.
-    return (36, 1, 7, 7, 7, 7, 7) if reroll else (6, 1, 1, 1, 1, 1, 1)
-
-
-@lru_cache(maxsize=CACHE_SIZE)
-def _row(n: int, a: int, b: int) -> tuple[int, ...]:
-    """``comb(n, k) * a**k * b**(n - k)`` for k = 0..n: k of n dice weighing a, the rest b."""
-    return tuple(comb(n, k) * a**k * b ** (n - k) for k in range(n + 1))
-
-
-@lru_cache(maxsize=CACHE_SIZE)
-def _sixes(count: int, reroll: bool) -> tuple[tuple[tuple[int, int], int], ...]:
-    """((sixes, other dice), weight) of ``count`` exploding dice over ``total**(2 * count)``:
-    the originals' sixes c, their c extra dice's sixes e. The other dice's own weights are left
-    out, to be multiplied in as the faces below 6 place them."""
-    weights = _weights(reroll)
-    total, six = weights[0], weights[SIDES]
-    result: dict[tuple[int, int], int] = {}
-    for originals in range(count + 1):
-        base = comb(count, originals) * six**originals * total ** (count - originals)
-        for extras in range(originals + 1):
-            key = (originals + extras, count - extras)
-            result[key] = result.get(key, 0) + base * comb(originals, extras) * six**extras
-    return tuple(result.items())
-
-
-def _cancel(
-    frees: Mapping[int, int], row: tuple[int, ...], width: int
-) -> Iterator[tuple[int, int, int]]:
-    """k damage dice, weighing ``row[k]``, against the free defence dice of each packed weight in
-    ``frees``: (k, free dice left, packed weight with the uncancelled dice added to LP lost)."""
-    for free, packed in frees.items():
-        for k in range(min(free, len(row) - 1) + 1):
-            yield k, free - k, packed * row[k]
-    # Every state with fewer free dice than k loses the rest: k - free LP. Carried up one k at a
-    # time, all of them take one shift, not one each.
-    carried = 0
-    for k in range(1, len(row)):
-        carried = (carried + frees.get(k - 1, 0)) << width
-        if carried:
-            yield k, 0, carried * row[k]
-
-
-def _place_defence(
-    states: Packed, value: int, defence: tuple[int, ...], last: bool
-) -> tuple[Packed, int]:
-    """Place the defence dice that show ``value``; they cancel damage dice showing ``value`` or
-    less, so they join the free ones before this face's damage dice are placed. States without
-    damage dice left are settled: their defence dice may show anything up to ``value``. At the
-    last face the dice not showing it are below the damage value and cancel nothing: they are
-    weighed in at once, leaving no defence dice to place."""
-    shield_all = sum(defence[1 : value + 1])
-    below = sum(defence[1:value]) if last else 1
-    following: Packed = {}
-    get = following.get
-    settled = 0
-    for (dmg, dfc, free), packed in states.items():
-        if dmg == 0:
-            settled += packed * shield_all**dfc
-            continue
-        for j, w in enumerate(_row(dfc, defence[value], below)):
-            key = (dmg, 0 if last else dfc - j, free + j)
-            following[key] = get(key, 0) + packed * w
-    return following, settled
-
-
-def _place_damage(
-    states: Packed, value: int, damage_value: int, damage: tuple[int, ...], width: int
-) -> tuple[Packed, int]:
-    """Place the damage dice that show ``value``, each cancelled by a free defence die while
-    there is one. States without defence dice left to place are settled at once: each of their
-    remaining damage dice succeeds or not, and the free dice cancel that many successes."""
-    hit, miss = sum(damage[damage_value : value + 1]), sum(damage[1:damage_value])
-    # The states by (damage dice, defence dice): free dice -> packed weight.
-    groups: dict[tuple[int, int], dict[int, int]] = {}
-    for (dmg, dfc, free), packed in states.items():
-        groups.setdefault((dmg, dfc), {})[free] = packed
-    following: Packed = {}
-    get = following.get
-    settled = 0
-    for (dmg, dfc), frees in groups.items():
-        if dfc == 0:
-            settled += sum(w for _k, _free, w in _cancel(frees, _row(dmg, hit, miss), width))
-            continue
-        for k, free, weight in _cancel(frees, _row(dmg, damage[value], 1), width):
-            key = (dmg - k, dfc, free)
-            following[key] = get(key, 0) + weight
-    return following, settled
-
-
-def _start(damage_pool: Pool, defence_dice: int, defence_reroll: bool, width: int) -> Packed:
-    """The states once the sixes are placed: each defence six cancels one damage six."""
-    # The damage pool packed by its other dice: sixes -> weight.
-    by_rest: dict[int, int] = {}
-    for (sixes, rest), weight in damage_pool.items():
-        by_rest[rest] = by_rest.get(rest, 0) + (weight << (width * sixes))
-    mask = (1 << width) - 1
-    states: Packed = {}
-    get = states.get
-    for (shield_sixes, shield_rest), w_def in _sixes(defence_dice, defence_reroll):
-        for rest, packed in by_rest.items():
-            # s <= shield sixes: all cancelled, shield_sixes - s defence sixes stay free.
-            for sixes in range(min(shield_sixes, packed.bit_length() // width) + 1):
-                weight = (packed >> (width * sixes)) & mask
-                if weight:
-                    key = (rest, shield_rest, shield_sixes - sixes)
-                    states[key] = get(key, 0) + weight * w_def
-            # s > shield sixes: s - shield_sixes LP lost, no defence die free.
-            high = packed >> (width * shield_sixes)
-            if high > mask:
-                key = (rest, shield_rest, 0)
-                states[key] = get(key, 0) + ((high >> width) << width) * w_def
-    return states
-
-
 def _lost(
-    damage_pool: Pool,
+    dice: Poly,
+    die_total: int,
+    count: int,
     damage_value: int,
     defence_dice: int,
-    damage_reroll: bool,
     defence_reroll: bool,
-    denominator: int,
-) -> dict[int, int]:
-    """LP lost -> weight, over the damage pool's denominator times the defence pool's."""
-    damage, defence = _weights(damage_reroll), _weights(defence_reroll)
-    # No weight, and no partial sum of weights, exceeds the denominator: that many bits per LP
-    # keep the packed weights apart, so one integer product shifts and adds them all at once.
-    width = denominator.bit_length() + 1
-    states = _start(damage_pool, defence_dice, defence_reroll, width)
-    done = 0
-    for value in range(SIDES - 1, damage_value - 1, -1):
-        states, settled = _place_defence(states, value, defence, value == damage_value)
-        done += settled
-        states, settled = _place_damage(states, value, damage_value, damage, width)
-        done += settled
-    # Only when the damage value is 6: the dice still unplaced all show less.
-    miss, shield_miss = sum(damage[1:damage_value]), sum(defence[1:damage_value])
-    for (dmg, dfc, _free), packed in states.items():
-        done += packed * miss**dmg * shield_miss**dfc
-    mask = (1 << width) - 1
-    counts: dict[int, int] = {}
-    lost = 0
-    while done:
-        if done & mask:
-            counts[lost] = done & mask
-        done >>= width
-        lost += 1
-    return counts
+) -> tuple[dict[int, int], int]:
+    """LP lost -> weight, and the denominator: ``count`` dice of ``dice`` (attack dice with their
+    damage dice, or damage dice), each weighing ``die_total``, against ``defence_dice`` defence
+    dice."""
+    pool = attack_counts.defence_pool(defence_dice, damage_value, defence_reroll)
+    # Each defence die and its possible extra die weigh total**2.
+    denominator = die_total**count * weights(defence_reroll)[0] ** (2 * defence_dice)
+    counts = attack_counts.lost_counts(dice, count, damage_value, pool, denominator)
+    return counts, denominator
 
 
 def _fractions(counts: Mapping[int, int], denominator: int) -> dict[int, Fraction]:
@@ -226,35 +65,10 @@ def uncancelled(
 ) -> Mapping[int, Fraction]:
     """How many of ``damage_dice`` damage dice succeed (≥ ``damage_value``) and are not cancelled
     by ``defence_dice`` defence dice: the LP the defender loses."""
-    denominator = _weights(damage_reroll)[0] ** (2 * damage_dice) * _weights(defence_reroll)[0] ** (
-        2 * defence_dice
-    )
-    counts = _lost(
-        dict(_sixes(damage_dice, damage_reroll)),
-        damage_value,
-        defence_dice,
-        damage_reroll,
-        defence_reroll,
-        denominator,
-    )
-    return _fractions(counts, denominator)
-
-
-def _hit_counts(dice: int, hit_value: int, reroll: bool) -> list[int]:
-    """Hits -> weight of ``dice`` exploding attack dice, over ``total**(2 * dice)``."""
-    weights = _weights(reroll)
-    total, six = weights[0], weights[SIDES]
-    miss, hit = sum(weights[1:hit_value]), sum(weights[hit_value:SIDES])
-    # One original die: a miss, a hit below 6, or a 6 whose extra die misses or hits.
-    one = (total * miss, total * hit + six * miss, six * (hit + six))
-    counts = [1]
-    for _ in range(dice):
-        following = [0] * (len(counts) + 2)
-        for hits_so_far, weight in enumerate(counts):
-            for more, w in enumerate(one):
-                following[hits_so_far + more] += weight * w
-        counts = following
-    return counts
+    die = attack_counts.damage_die(damage_value, damage_reroll)
+    # A damage die and its possible extra die weigh total**2 (SIDES faces each).
+    total = weights(damage_reroll)[0] ** 2
+    return _fractions(*_lost(die, total, damage_dice, damage_value, defence_dice, defence_reroll))
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -267,20 +81,17 @@ def attack_damage(
     defence_reroll: bool = False,
 ) -> Mapping[int, Fraction]:
     """The LP an attack takes off: hits, one damage die per hit, defence cancelling."""
-    total = _weights(attack_reroll)[0]
-    hit_counts = _hit_counts(attack_dice, hit_value, attack_reroll)
-    most = len(hit_counts) - 1
-    pool: Pool = {}
-    for hits_rolled, w_hits in enumerate(hit_counts):
-        # h damage dice weigh total**(2h) in all; pad every hit count to the most hits.
-        padded = w_hits * total ** (2 * (most - hits_rolled))
-        for key, weight in _sixes(hits_rolled, attack_reroll):
-            pool[key] = pool.get(key, 0) + padded * weight
-    denominator = total ** (2 * (attack_dice + most)) * _weights(defence_reroll)[0] ** (
-        2 * defence_dice
-    )
-    counts = _lost(pool, damage_value, defence_dice, attack_reroll, defence_reroll, denominator)
-    return _fractions(counts, denominator)
+    die = attack_counts.attack_die(hit_value, damage_value, attack_reroll)
+    # An attack die, its extra die and their two damage dice with theirs: total**6.
+    total = weights(attack_reroll)[0] ** 6
+    return _fractions(*_lost(die, total, attack_dice, damage_value, defence_dice, defence_reroll))
+
+
+def clear_caches() -> None:
+    """Empty every odds cache: what a cold call costs (bench/dice_odds.py)."""
+    attack_damage.cache_clear()
+    uncancelled.cache_clear()
+    attack_counts.clear_caches()
 
 
 def hits(attack_dice: int, hit_value: int, reroll: bool = False) -> Distribution:
