@@ -273,12 +273,30 @@ def sorted_rows(rows: Sequence[Row], sort: str) -> list[Row]:
     return sorted(rows, key=lambda row: (key(row), row.rank))
 
 
-def season_rounds(season: Season, *, include_drafts: bool) -> list[Round]:
+def season_rounds(
+    season: Season, *, include_drafts: bool, numbers: Iterable[int] | None = None
+) -> list[Round]:
+    """The season's rounds with their pairings, players and results (only ``numbers``, when
+    given: the season page shows the current round in full and the others on demand)."""
     pairings = Pairing.objects.select_related(
         "player_a__player", "player_b__player", "result"
     ).order_by("table")
     rounds = Round.objects.filter(season=season).prefetch_related(
         Prefetch("pairings", queryset=pairings)
+    )
+    if not include_drafts:
+        rounds = rounds.filter(status=Round.Status.PUBLISHED)
+    if numbers is not None:
+        rounds = rounds.filter(number__in=list(numbers))
+    return list(rounds.order_by("number"))
+
+
+def season_round_summaries(season: Season, *, include_drafts: bool) -> list[Round]:
+    """The season's rounds without their pairings, each annotated with ``games`` (not byes)
+    and ``reported`` (games with a result): one query whatever the season's size."""
+    rounds = Round.objects.filter(season=season).annotate(
+        games=Count("pairings", filter=Q(pairings__player_b__isnull=False)),
+        reported=Count("pairings__result"),
     )
     if not include_drafts:
         rounds = rounds.filter(status=Round.Status.PUBLISHED)

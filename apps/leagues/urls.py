@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from apps.leagues import views
+from apps.leagues import round_views, views
 
 app_name = "leagues"
 
@@ -24,6 +24,8 @@ urlpatterns = [
     path(season + "standings.csv", views.season_csv, name="csv"),
     path(season + "finish/", views.season_finish, name="season_finish"),
     path(season + "rounds/", views.round_pair, name="round_pair"),
+    path(season + "rounds/status/", round_views.pairing_status, name="pairing_status"),
+    path(season + "rounds/<int:number>/", round_views.round_detail, name="round"),
     path(season + "rounds/<int:number>/swap/", views.round_swap, name="round_swap"),
     path(season + "rounds/<int:number>/publish/", views.round_publish, name="round_publish"),
     path(season + "rounds/<int:number>/discard/", views.round_discard, name="round_discard"),

@@ -15,11 +15,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.text import slugify
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.accounts.models import User
@@ -50,6 +52,13 @@ from apps.leagues.models import (
     Round,
     Season,
 )
+from apps.leagues.page_cache import cached_fragment, season_version
+from apps.leagues.pairing_jobs import PairingJob, round_pair_request
+from apps.leagues.round_views import (
+    pairing_job_context,
+    round_players,
+    season_rounds_context,
+)
 from apps.leagues.selectors import (
     LeagueAccess,
     counts_from,
@@ -64,7 +73,6 @@ from apps.leagues.selectors import (
     round_get,
     season_contacts,
     season_get,
-    season_rounds,
     season_standings,
     sorted_rows,
     system_ratings,
@@ -311,22 +319,37 @@ def season_new(request: HtmxHttpRequest, key: str) -> HttpResponse:
 
 
 def _standings_context(
-    request: HtmxHttpRequest, access: LeagueAccess, season: Season
+    request: HtmxHttpRequest, access: LeagueAccess, season: Season, version: str
 ) -> dict[str, Any]:
+    """``standings_html``: the standings table, rendered once per season version and sort
+    (apps.leagues.page_cache) for every viewer, whose own row is marked afterwards: computing
+    and rendering the table of a big season costs far more than the rest of the page."""
     sort = request.GET.get("sort", "rank")
     if sort not in STANDINGS_COLUMNS:
         sort = "rank"
-    rows = season_standings(season)
     mine = registration_of(request.user, season)
-    names = {row.entrant.id: row.entrant.name for row in rows}
-    return {
-        "table": [(row, _guide(row, names)) for row in sorted_rows(rows, sort)],
+    context: dict[str, Any] = {
+        "league": access.league,
+        "season": season,
         "sort": sort,
         "mine": mine,
         "tie_breaker_labels": [
             TIE_BREAKER_LABELS[t] for t in season.tie_breakers if t in TIE_BREAKER_LABELS
         ],
     }
+
+    def render_table() -> str:
+        rows = season_standings(season)
+        names = {row.entrant.id: row.entrant.name for row in rows}
+        table = [(row, _guide(row, names)) for row in sorted_rows(rows, sort)]
+        return render_to_string(f"{SEASON}#standings", {**context, "table": table}, request)
+
+    html = cached_fragment(version, ("standings", sort), render_table)
+    if mine is not None:
+        row = f'<tr data-entrant="{mine.pk}">'
+        html = mark_safe(html.replace(row, f'<tr class="mine" data-entrant="{mine.pk}">', 1))  # noqa: S308
+    context["standings_html"] = html
+    return context
 
 
 def _guide(row: Row, names: dict[int, str]) -> list[tuple[str, str, str]]:
@@ -357,22 +380,18 @@ def _guide(row: Row, names: dict[int, str]) -> list[tuple[str, str, str]]:
 def season_detail(request: HtmxHttpRequest, key: str, season_id: int) -> HttpResponse:
     access = _access(request, key)
     season = season_get(access, season_id)
+    version = season_version(season)
     context: dict[str, Any] = {"access": access, "league": access.league, "season": season}
-    context.update(_standings_context(request, access, season))
+    context.update(_standings_context(request, access, season, version))
     if request.htmx and request.htmx.target == "standings":
-        return render(request, f"{SEASON}#standings", context)
-    rounds = season_rounds(season, include_drafts=access.is_organiser)
-    views = [_round_view(r, season, context["mine"]) for r in reversed(rounds)]
-    context.update(
-        rounds=views,
-        log=_log_lines(season.log.select_related("actor")[:30]) if access.is_member else [],
-    )
+        return HttpResponse(context["standings_html"])
+    context.update(season_rounds_context(request, access, season, context["mine"], version))
+    context["log"] = _log_lines(season.log.select_related("actor")[:30]) if access.is_member else []
     if access.is_organiser:
-        draft = next((r for r in rounds if r.status == Round.Status.DRAFT), None)
+        draft = context["draft"]
         context.update(
-            draft=draft,
-            draft_view=next((v for v in views if v["round"] is draft), None),
-            swap_form=SwapForm(players=_round_players(draft)) if draft else None,
+            pairing_job_context(request, season),
+            swap_form=SwapForm(players=round_players(draft)) if draft else None,
             disputes=list(open_disputes(season)),
             contacts=season_contacts(access, season),
             roster_changes=list(
@@ -383,32 +402,6 @@ def season_detail(request: HtmxHttpRequest, key: str, season_id: int) -> HttpRes
             decision_form=DecisionForm(),
         )
     return render(request, SEASON, context)
-
-
-def _round_players(round_: Round) -> list[Registration]:
-    players = []
-    for pairing in round_.pairings.all():
-        players.append(pairing.player_a)
-        if pairing.player_b:
-            players.append(pairing.player_b)
-    return sorted(players, key=lambda r: r.player.shown_name.casefold())
-
-
-def _round_view(round_: Round, season: Season, mine: Registration | None) -> dict[str, Any]:
-    now = timezone.now()
-    games = []
-    for pairing in round_.pairings.all():
-        result: Result | None = getattr(pairing, "result", None)
-        confirm_hours = season.confirm_hours
-        games.append(
-            {
-                "pairing": pairing,
-                "result": result,
-                "counts": result is not None and result_counts(result, confirm_hours, now),
-                "mine": mine is not None and mine.pk in (pairing.player_a_id, pairing.player_b_id),
-            }
-        )
-    return {"round": round_, "games": games}
 
 
 @require_GET
@@ -482,15 +475,26 @@ def season_finish(request: HtmxHttpRequest, key: str, season_id: int) -> HttpRes
 @login_required
 @require_POST
 def round_pair(request: HtmxHttpRequest, key: str, season_id: int) -> HttpResponse:
+    """Pair the next round; a big one is paired by a task, which the season page then shows."""
     allow = request.POST.get("allow_rematches") == "1"
-    return _act(
-        request,
-        lambda: services.round_pair(
-            user=_user(request), key=key, season_id=season_id, allow_rematches=allow
-        ),
-        success=_("Round paired as a draft: check it, swap players if needed, then publish."),
-        back=reverse("leagues:season", args=[key, season_id]),
-    )
+    back = reverse("leagues:season", args=[key, season_id])
+    try:
+        paired = round_pair_request(
+            user=_user(request),
+            key=key,
+            season_id=season_id,
+            allow_rematches=allow,
+            language=get_language(),
+        )
+    except LeagueError as error:
+        messages.error(request, error.message)
+    else:
+        if not isinstance(paired, PairingJob):
+            messages.success(
+                request,
+                _("Round paired as a draft: check it, swap players if needed, then publish."),
+            )
+    return redirect(back)
 
 
 @login_required
@@ -499,7 +503,7 @@ def round_swap(request: HtmxHttpRequest, key: str, season_id: int, number: int) 
     access = _access(request, key)
     access.require_organiser()
     round_ = round_get(season_get(access, season_id), number)
-    form = SwapForm(request.POST, players=_round_players(round_))
+    form = SwapForm(request.POST, players=round_players(round_))
     back = reverse("leagues:season", args=[key, season_id])
     if not form.is_valid():
         messages.error(request, _("Choose two players of this round."))
