@@ -140,3 +140,53 @@ def test_secrets_shown_with_seat_never_reach_another_viewer(match, user, opponen
     url = re.compile(r'data-poll-url="([^"]+)"')
     assert url.search(mine).group(1) != url.search(theirs).group(1)
     assert refresh(login(opponent), match, "?seat=0").count("data-poll-url") == 1
+
+
+def test_a_secret_mission_shown_with_seat_reaches_no_other_viewer(catalogue: None, renders) -> None:
+    """Universalis, for real: Anna's secret mission, drawn for her ``?seat=0`` and kept, is
+    never what her opponent, a spectator, or Anna's own plain page gets at the same seq -- in
+    whichever order they ask, and although every one of them asks with the same query."""
+    from apps.catalog.models import GameSystem
+    from tests.accounts.factories import UserFactory
+    from tests.matches.test_universalis import command, opened
+
+    anna, ben = UserFactory(), UserFactory()
+    game = opened(GameSystem.objects.get(slug="universalis"), anna, ben)
+    command(game, anna, "choose_mission", player=0, mission="kopfjagd")
+    seq = Match.objects.get(pk=game.pk).seq
+    # How the tracker shows a chosen mission (the mission line and the missions card); the bare
+    # name is also a button of the choice a seat holder who has not chosen yet is offered.
+    secret = re.compile(r"<strong>(?:[^<:]+: )?Kopfjagd")
+
+    # Anna's peek first: the render with the secret is now in the cache.
+    assert secret.search(refresh(login(anna), game, "?seat=0"))
+    drawn = renders.call_count
+    assert secret.search(refresh(login(anna), game, "?seat=0"))
+    assert renders.call_count == drawn  # her second peek is the kept copy
+
+    spectator = Client(HTTP_ACCEPT_LANGUAGE="en")
+    watch = f"/matches/watch/{game.spectator_token}/"
+    others = {
+        "Ben with ?seat=0": lambda: refresh(login(ben), game, "?seat=0"),
+        "Ben with ?seat=1": lambda: refresh(login(ben), game, "?seat=1"),
+        "Ben": lambda: refresh(login(ben), game),
+        "Anna without ?seat": lambda: refresh(login(anna), game),
+        "Anna with ?seat=1": lambda: refresh(login(anna), game, "?seat=1"),
+        "a spectator with ?seat=0": lambda: spectator.get(
+            f"{watch}?seat=0", **REFRESH
+        ).content.decode(),
+        "a logged-in spectator": lambda: (
+            login(UserFactory()).get(watch, **REFRESH).content.decode()
+        ),
+    }
+    for _round in range(2):  # the second round is served from the kept renders
+        for who, ask in others.items():
+            html = ask()
+            assert 'data-seq="' in html, who
+            assert not secret.search(html), f"{who} saw Anna's secret mission"
+    assert Match.objects.get(pk=game.pk).seq == seq  # all of it at one seq
+
+    # And the other way round: what Ben drew for ?seat=0 first is not what Anna's peek gets.
+    cache.clear()
+    assert not secret.search(refresh(login(ben), game, "?seat=0"))
+    assert secret.search(refresh(login(anna), game, "?seat=0"))
