@@ -14,6 +14,7 @@ def main() -> int:
     from django.test.utils import setup_databases, teardown_databases
 
     from bench import (
+        browser,
         cards,
         dice_odds,
         flip_odds,
@@ -36,6 +37,7 @@ def main() -> int:
         universalis,
         leagues,
         cards,
+        browser,
     ]
 
     # Not setup_test_environment(): it instruments template rendering for test assertions,

@@ -486,3 +486,29 @@ def test_the_https_proxy_terminates_tls(site: Site, tmp_path: Path) -> None:
         assert "max-age=31536000" in response.getheader("Strict-Transport-Security", "")
     finally:
         stop(proxy)
+
+
+def test_the_proxy_compresses_static_files_and_nothing_of_djangos(site: Site) -> None:
+    """nginx gzips text under /static/ (a file without WhiteNoise's .gz beside it here), and
+    leaves what Django answers as Django sent it (BREACH: deploy/README.md, "Compression")."""
+    import gzip
+
+    css = "".join(f".rule-{index} {{ color: black; margin: {index}px; }}\n" for index in range(200))
+    (site.root / "srv" / "static" / "css" / "big.css").write_text(css)
+    status, headers, body = site.get("/static/css/big.css", headers={"Accept-Encoding": "gzip"})
+    assert status == 200
+    assert headers.get("Content-Encoding") == "gzip"
+    assert "Accept-Encoding" in headers.get("Vary", "")
+    assert gzip.decompress(body).decode() == css
+    # Without the header, the plain file.
+    status, headers, body = site.get("/static/css/big.css")
+    assert "Content-Encoding" not in headers and body.decode() == css
+    # Django's answers pass as Django sent them: an HTML page (a 404 served over "https"
+    # behind the load balancer), well over the minimum size, stays uncompressed.
+    status, headers, body = site.get(
+        "/no-such-page/",
+        port=site.balancer_port,
+        headers={"Accept-Encoding": "gzip", "X-Forwarded-Proto": "https"},
+    )
+    assert status == 404 and len(body) > 1000
+    assert "Content-Encoding" not in headers
