@@ -7,7 +7,7 @@ PORT ?= 8000
 PO_FILES := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 
-.PHONY: run test faults schemathesis permission-matrix bench bench-load lint install messages makemessages constraints clean
+.PHONY: run test audit faults schemathesis permission-matrix bench bench-load lint install messages makemessages constraints clean
 
 $(VENV)/.installed: pyproject.toml constraints.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,7 +33,13 @@ run: install messages
 # one worker (tests/conftest.py). The two suites that start real processes or send thousands of
 # generated requests have targets of their own (below); .ci/run runs all three.
 test: install messages
-	$(BIN)/pytest -n auto -m "not faults and not schemathesis"
+	$(BIN)/pytest -n auto -m "not faults and not schemathesis and not audit"
+
+# Page-by-page browser audits (tests/e2e, marker audit): axe-core on the main pages in both
+# themes and every page's width at 390 px in both languages. Slow by nature (every page, twice);
+# .ci/run runs them after `make test`.
+audit: install messages
+	$(BIN)/pytest -n 0 -q -p no:cacheprovider -m audit tests/e2e
 
 # Fault injection against real processes on 127.0.0.1 (tests/faults): Redis closed and hung,
 # Celery workers killed mid-render and missing, slow clients against nginx in front of gunicorn.

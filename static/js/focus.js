@@ -15,10 +15,19 @@
     return Boolean(headers && REFRESH_HEADER in headers);
   }
 
-  function stickyOffset(root) {
-    var board = root.querySelector(".scoreboard");
-    if (!board || window.getComputedStyle(board).position !== "sticky") { return 8; }
-    return board.getBoundingClientRect().height + 8;
+  // The scoreboard's height, measured once per swap: the panel stack sticks just below it (CSS)
+  // and a result is scrolled to just below it.
+  var boardHeight = 0;
+
+  function measureBoard() {
+    var board = document.querySelector("#tracker .scoreboard");
+    var sticky = board && window.getComputedStyle(board).position === "sticky";
+    var height = sticky ? board.getBoundingClientRect().height : 0;
+    // Written only when it changed: a new value on <html> restyles the whole page.
+    if (height !== boardHeight) {
+      boardHeight = height;
+      document.documentElement.style.setProperty("--scoreboard-height", height + "px");
+    }
   }
 
   // The card where the next step happens: the one marked data-next, else the first card of the
@@ -57,19 +66,11 @@
       control.focus({ preventScroll: true });
     }
     if (shown) {
-      shown.style.scrollMarginTop = stickyOffset(root) + "px";
+      shown.style.scrollMarginTop = boardHeight + 8 + "px";
       shown.scrollIntoView({ block: "start" });
     }
   }
 
-  // The panel stack sticks just below the scoreboard (CSS), which is as tall as its names wrap.
-  function measureBoard() {
-    var board = document.querySelector("#tracker .scoreboard");
-    if (board) {
-      document.documentElement.style.setProperty(
-        "--scoreboard-height", board.getBoundingClientRect().height + "px");
-    }
-  }
   document.addEventListener("DOMContentLoaded", measureBoard);
   window.addEventListener("resize", measureBoard);
 

@@ -95,7 +95,11 @@ def showcase_make() -> Showcase:
         ("universalis", universalis),
     ):
         pages[f"tracker {slug}"] = f"/matches/{match.pk}/"
+        pages[f"summary {slug}"] = f"/matches/{match.pk}/summary/"
     pages["match log"] = f"/matches/{deathmatch.pk}/log/"
+    pages["delete a match"] = f"/matches/{deathmatch.pk}/delete/"
+    pages["archived matches"] = "/matches/?archived=1"
+    pages["offline page"] = "/offline/"
     shared = roster_services.roster_share(
         owner=user, roster_id=builders["deathmatch"].pk, enabled=True
     )

@@ -12,7 +12,7 @@ import pytest
 
 from tests.e2e.showcase import logged_in_context, showcase_make
 
-pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.e2e, pytest.mark.audit, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 
