@@ -5,13 +5,16 @@ same run as the API command and the HTMX tap, which are printed as multiples of 
 from __future__ import annotations
 
 import itertools
+import statistics
+import time
 import uuid
 from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
+from django.db import connection, transaction
 from django.http import HttpRequest, JsonResponse
 from django.test import Client, override_settings
+from django.test.utils import CaptureQueriesContext
 from django.urls import include, path
 from django.views.decorators.http import require_POST
 
@@ -19,6 +22,11 @@ from apps.matches.models import Match, MatchEvent
 from bench.report import Report, Timing, measure
 
 _FLOOR_SEQ = itertools.count(1_000_000)
+
+# Before the tap work of issue 16 (commit 1927903), measured on this machine with ``main()``
+# (floor, API command and tap interleaved, medians; the machine was shared, so ratios only):
+# multiples of the floor's wall time and queries per request.
+BEFORE = {"api": (2.9, 9), "tap": (7.0, 15)}
 
 
 @login_required
@@ -52,13 +60,48 @@ def floor(client: Client, match_id: int, *, repeat: int = 300) -> Timing:
 def add_ratio(report: Report, timing: Timing, floor: Timing, goal: float) -> None:
     ratio = timing.median_ms / floor.median_ms
     verdict = "meets" if ratio <= goal else "misses"
+    kind = "tap" if timing.name.startswith("HTMX") else "api"
     report.add(
         Timing(
             timing.name,
             timing.samples_ns,
-            note=f"{ratio:.1f}× the floor; goal ≤ {goal:g}×: {verdict}",
+            note=f"{ratio:.1f}× the floor; goal ≤ {goal:g}×: {verdict};"
+            f" before: {BEFORE[kind][0]:g}×",
         )
     )
+
+
+def queries_of(action: Callable[[], object]) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        action()
+    return len(captured)
+
+
+def interleaved(actions: dict[str, Callable[[], object]], *, repeat: int) -> None:
+    """Each action in turn, ``repeat`` times: on a shared machine the floor and the taps then
+    see the same load, so their ratios hold where block-wise medians drift. Prints wall and
+    CPU medians as multiples of the first action's, and the queries of one request."""
+    counts = {name: queries_of(action) for name, action in actions.items()}
+    wall: dict[str, list[float]] = {name: [] for name in actions}
+    cpu: dict[str, list[float]] = {name: [] for name in actions}
+    for _ in range(repeat):
+        for name, action in actions.items():
+            started, used = time.perf_counter(), time.process_time()
+            action()
+            wall[name].append(time.perf_counter() - started)
+            cpu[name].append(time.process_time() - used)
+    base = next(iter(actions))
+    floor_wall, floor_cpu = statistics.median(wall[base]), statistics.median(cpu[base])
+    for name in actions:
+        w, c = statistics.median(wall[name]), statistics.median(cpu[name])
+        before = (
+            f"   before: {BEFORE[name][0]:g}×, {BEFORE[name][1]} queries" if name in BEFORE else ""
+        )
+        print(
+            f"  {name:6} wall {w * 1e3:7.3f} ms ({w / floor_wall:4.2f}×)"
+            f"   cpu {c * 1e3:7.3f} ms ({c / floor_cpu:4.2f}×)   {counts[name]} queries{before}",
+            flush=True,
+        )
 
 
 def tap(client: Client, match: Match) -> Callable[[], None]:
@@ -82,3 +125,118 @@ def tap(client: Client, match: Match) -> Callable[[], None]:
         seq[0] = int(response["X-Skirmish-Command-Seq"])
 
     return action
+
+
+def floor_action(client: Client, match_id: int) -> Callable[[], None]:
+    def action() -> None:
+        with override_settings(ROOT_URLCONF="bench.taps"):
+            client.post(f"/bench/tap-floor/{match_id}/", {"key": uuid.uuid4().hex})
+
+    return action
+
+
+def api_and_tap(client: Client, match: Match) -> dict[str, Callable[[], None]]:
+    """An API command and an HTMX tap that may run in turn (each sends the seq the other
+    left, as two devices of one table would)."""
+    seq = [Match.objects.filter(pk=match.pk).values_list("seq", flat=True).get()]
+
+    def api() -> None:
+        response = client.post(
+            f"/api/v1/matches/{match.pk}/commands/",
+            {"type": "flip", "args": {"player": 0}, "idempotency_key": uuid.uuid4().hex},
+            content_type="application/json",
+        )
+        assert response.status_code == 200, response.content
+        seq[0] = response.json()["seq"]
+
+    def tap() -> None:
+        data = {
+            "command": "flip",
+            "args.player:int": "0",
+            "expected_seq": str(seq[0]),
+            "idempotency_key": uuid.uuid4().hex,
+        }
+        response = client.post(f"/matches/{match.pk}/command/", data, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200, response.status_code
+        seq[0] = int(response["X-Skirmish-Command-Seq"])
+
+    return {"api": api, "tap": tap}
+
+
+def main() -> None:
+    """The floor, the API command and the HTMX tap at 1,000 events, interleaved, with the
+    figures from before. With ``make bench``'s environment and DJANGO_SETTINGS_MODULE set:
+    ``python -c "import django; django.setup(); from bench import taps; taps.main()"``."""
+    import os
+    import random
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "skirmish.settings")
+    import django
+
+    django.setup()
+    from django.test.utils import setup_databases, teardown_databases
+
+    databases = setup_databases(verbosity=0, interactive=False)
+    try:
+        from apps.accounts.models import User
+        from apps.catalog.models import GameSystem
+        from apps.catalog.services import catalog_load, shipped_catalog_files
+        from apps.matches import services
+        from apps.matches.models import MatchEvent
+        from apps.rosters import services as roster_services
+        from bench.matches import LOG_LENGTH, _team
+
+        for path in shipped_catalog_files():
+            catalog_load(path)
+        user = User.objects.create_user("bench-taps", password="bench-password-123")
+        system = GameSystem.objects.get(slug="deathmatch")
+        teams = [
+            roster_services.roster_import(owner=user, document=_team(faction, entries))
+            for faction, entries in (
+                (
+                    "phalanx",
+                    ["phalanx-hauptmann-brandt", "phalanx-schildtraeger", "phalanx-brandmeister"],
+                ),
+                (
+                    "shelzahav",
+                    [
+                        "shelzahav-emirin-sahar-vel",
+                        "shelzahav-duenenlaeufer",
+                        "shelzahav-scharfschuetzin",
+                    ],
+                ),
+            )
+        ]
+
+        def new_match() -> Match:
+            return services.match_create(
+                creator=user,
+                system=system,
+                mode="deathmatch",
+                seats=[services.Seat("A", teams[0]), services.Seat("B", teams[1])],
+                settings={"game_size": 3, "gadgets": False},
+                rng=random.Random(1),
+            )
+
+        match, floor_match = new_match(), new_match()
+        rng = random.Random(2)
+        while MatchEvent.objects.filter(match=match).count() < LOG_LENGTH:
+            services.match_apply_command(
+                user=user,
+                match_id=match.pk,
+                command_type="flip",
+                args={"player": rng.randrange(2), "boost": 2},
+                expected_seq=None,
+                idempotency_key=uuid.uuid4().hex,
+                rng=rng,
+            )
+        client = Client()
+        client.force_login(user)
+        print(f"Taps at {LOG_LENGTH} events, interleaved with the floor ({connection.vendor})")
+        actions = {"floor": floor_action(client, floor_match.pk), **api_and_tap(client, match)}
+        for action in actions.values():  # warm up
+            for _ in range(20):
+                action()
+        interleaved(actions, repeat=300)
+    finally:
+        teardown_databases(databases, verbosity=0)

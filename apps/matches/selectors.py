@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db import connection
+from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.urls import reverse
 
@@ -27,6 +30,11 @@ from apps.systems.core.registry import registry
 
 logger = logging.getLogger(__name__)
 
+# A match fetched for a user carries the seats that user holds (``_remember_seats``): every
+# view and command of a participant needs them, and reading them with the match row saves a
+# query each time (issue 16).
+SEATS_ATTR = "_skirmish_seats_held"
+
 
 def _participant_filter(user: User) -> Q:
     return Q(created_by=user) | Q(players__user=user)
@@ -35,29 +43,121 @@ def _participant_filter(user: User) -> Q:
 def is_participant(user: User | Any, match: Match) -> bool:
     if not getattr(user, "is_authenticated", False):
         return False
-    return match.created_by_id == user.pk or match.players.filter(user=user).exists()
+    if match.created_by_id == user.pk:
+        return True
+    known = _known_seats(user, match)
+    return bool(known) if known is not None else match.players.filter(user=user).exists()
 
 
-def _match_or_404(match_id: int, *, lock: bool, allowed: Callable[[Match], bool]) -> Match:
+@cache
+def _seats_mask_sql() -> str:
+    """The seats a user holds in the outer match as one number, bit i for seat i (a match has
+    at most four seats): they come with the match row instead of in a query of their own.
+    Raw SQL because building the equivalent subquery with the ORM costs more CPU than the
+    query it saves (issue 16)."""
+    quote = connection.ops.quote_name
+    seat, match = quote(MatchPlayer._meta.db_table), quote(Match._meta.db_table)
+    return (
+        f"SELECT SUM(1 << {seat}.{quote('index')}) FROM {seat}"
+        f" WHERE {seat}.{quote('match_id')} = {match}.{quote('id')}"
+        f" AND {seat}.{quote('user_id')} = %s"
+    )
+
+
+@cache
+def _replayed_group_sql() -> str:
+    """The command group stored with an idempotency key in the outer match, if any."""
+    quote = connection.ops.quote_name
+    event, match = quote(MatchEvent._meta.db_table), quote(Match._meta.db_table)
+    return (
+        f"SELECT {event}.{quote('group')} FROM {event}"
+        f" WHERE {event}.{quote('match_id')} = {match}.{quote('id')}"
+        f" AND {event}.{quote('idempotency_key')} = %s LIMIT 1"
+    )
+
+
+def _remember_seats(match: Match, user: User, mask: int | None) -> None:
+    mask = mask or 0
+    setattr(match, SEATS_ATTR, (user.pk, [i for i in range(mask.bit_length()) if mask >> i & 1]))
+
+
+def _known_seats(user: User, match: Match) -> list[int] | None:
+    """The seats ``user`` holds as read with the match or its prefetched players; ``None``
+    when neither was read."""
+    remembered = getattr(match, SEATS_ATTR, None)
+    if remembered is not None and remembered[0] == user.pk:
+        return list(remembered[1])
+    players = getattr(match, "_prefetched_objects_cache", {}).get("players")
+    if players is None:
+        return None
+    return sorted(player.index for player in players if player.user_id == user.pk)
+
+
+def seats_changed(match: Match) -> None:
+    """Forget the seats read with ``match``: someone took one since."""
+    if hasattr(match, SEATS_ATTR):
+        delattr(match, SEATS_ATTR)
+    getattr(match, "_prefetched_objects_cache", {}).pop("players", None)
+
+
+def _match_or_404(
+    match_id: int,
+    *,
+    user: User,
+    lock: bool,
+    allowed: Callable[[Match], bool],
+    state: bool = True,
+    key: str | None = None,
+) -> Match:
     """The match if ``allowed`` lets the user see it, else 404 (no match and no access look
-    the same); with ``lock`` its row is locked until the transaction ends."""
+    the same); with ``lock`` its row is locked until the transaction ends. Without ``state``
+    its snapshot is read only if it is asked for.
+
+    Read without the lock, it carries the seats ``user`` holds and, with ``key``,
+    ``replayed_group``: the group a command with that idempotency key was stored in (``None``
+    if none was). A locked read carries neither: it may wait for the lock inside its
+    statement, and PostgreSQL answers a subquery of that statement as it stood before the
+    wait, without what the transaction it waited for wrote (a seat taken, a command stored)."""
     queryset = Match.objects.select_related("system")
     if lock:
         # Lock the match row alone (select_related tables stay unlocked: PostgreSQL would
         # otherwise lock the game system row for every command of every match).
         queryset = queryset.select_for_update(of=("self",))
+    else:
+        queryset = queryset.annotate(held_seats_mask=RawSQL(_seats_mask_sql(), [user.pk]))
+        if key:
+            queryset = queryset.annotate(replayed_group=RawSQL(_replayed_group_sql(), [key]))
+    if not state:
+        queryset = queryset.defer("state")
     match = queryset.filter(pk=match_id).first()
+    if match is not None and not lock:
+        _remember_seats(match, user, match.held_seats_mask)
     if match is None or not allowed(match):
         raise Http404
     return match
 
 
-def match_for_participant(user: User | Any, match_id: int, *, lock: bool = False) -> Match:
+def match_for_participant(
+    user: User | Any,
+    match_id: int,
+    *,
+    lock: bool = False,
+    state: bool = True,
+    key: str | None = None,
+) -> Match:
     """A match the user plays in; with ``lock`` its row is locked until the transaction ends
-    (commands from several devices apply one after the other)."""
+    (commands from several devices apply one after the other). ``state`` and ``key``: as
+    ``_match_or_404`` reads them."""
     if not getattr(user, "is_authenticated", False):
         raise Http404
-    return _match_or_404(match_id, lock=lock, allowed=lambda match: is_participant(user, match))
+    return _match_or_404(
+        match_id,
+        user=user,
+        lock=lock,
+        allowed=lambda match: is_participant(user, match),
+        state=state,
+        key=key,
+    )
 
 
 def match_for_seat_taker(user: User | Any, match_id: int, *, lock: bool = False) -> Match:
@@ -67,6 +167,7 @@ def match_for_seat_taker(user: User | Any, match_id: int, *, lock: bool = False)
         raise Http404
     return _match_or_404(
         match_id,
+        user=user,
         lock=lock,
         allowed=lambda match: is_participant(user, match) or bool(open_seats(user, match)),
     )
@@ -167,7 +268,26 @@ def seats_held(user: User | Any, match: Match) -> list[int]:
     for and to see the secrets of."""
     if not getattr(user, "is_authenticated", False):
         return []
-    return sorted(match.players.filter(user=user).values_list("index", flat=True))
+    known = _known_seats(user, match)
+    if known is not None:
+        return known
+    # Unordered in SQL: the default ordering would join the match table only to sort.
+    return sorted(match.players.filter(user=user).order_by().values_list("index", flat=True))
+
+
+def match_players(match: Match) -> list[MatchPlayer]:
+    """The match's seats in order, read once and kept on the match: ``match.players.all`` (and
+    ``count``) in the tracker's templates, its clock, its open seats and the seats a user holds
+    all answer from them. Without the teams' documents, which the tracker never shows (the
+    largest part of each row); the owners of the seats nobody holds yet come in a second query
+    only where there are such seats (``_seats.html`` names them)."""
+    seats = MatchPlayer.objects.order_by("index").defer("roster_document")
+    prefetch_related_objects([match], Prefetch("players", queryset=seats))
+    players = list(match.players.all())
+    prefetch_related_objects(
+        [p for p in players if p.user_id is None and p.team_owner_id is not None], "team_owner"
+    )
+    return players
 
 
 def viewer_seat(user: User | Any, match: Match, requested: str = "") -> int | None:
@@ -233,8 +353,15 @@ def undone_groups_of(match: Match) -> set[int]:
     return {data["group"] for data in undo_markers(match).values_list("data", flat=True)}
 
 
+# What the tracker's log lines read of a row (``recent.py``): the rest (actor, key, time) would
+# be decoded for every recent row of every render.
+LOG_LINE_FIELDS = ("seq", "group", "round", "type", "data", "version")
+
+
 def recent_event_rows(match: Match, count: int) -> list[MatchEvent]:
-    return list(reversed(MatchEvent.objects.filter(match=match).order_by("-seq")[:count]))
+    """The latest ``count`` rows, oldest first, with the fields of ``LOG_LINE_FIELDS``."""
+    latest = MatchEvent.objects.filter(match=match).only(*LOG_LINE_FIELDS).order_by("-seq")
+    return list(reversed(latest[:count]))
 
 
 def can_undo(match: Match, undone: set[int]) -> bool:
@@ -248,6 +375,24 @@ def can_undo(match: Match, undone: set[int]) -> bool:
         .exclude(group__in=undone)
         .exists()
     )
+
+
+def recent_undo(match: Match, rows: list[MatchEvent]) -> tuple[set[int], bool]:
+    """For the tracker, from its latest ``rows``: the groups undone among them, as
+    ``undone_groups_of`` has them for these rows, and whether an undo is possible
+    (``can_undo``), in the usual case without reading the undo markers of the whole log.
+
+    Why the rows suffice: an undo marker comes after every event of the command it undoes, so
+    the marker of any command among the rows is among them too; and a command's group is the
+    seq of its first event, where an undo's marker is, so a group starting inside the rows
+    shows whether it is an undo. A command standing among them settles ``can_undo``; where
+    none does, the exact queries answer (the same two at any length of the log)."""
+    undone = undone_groups(rows)
+    first = rows[0].seq if rows else 0
+    not_undoable = undone | {row.group for row in rows if row.type == UNDO_EVENT}
+    if any(row.group > 1 and row.group >= first and row.group not in not_undoable for row in rows):
+        return undone, True
+    return undone, can_undo(match, undone_groups_of(match))
 
 
 def effective_events(engine: MatchEngine, rows: list[MatchEvent]) -> list[Event]:

@@ -33,6 +33,8 @@ from apps.matches.selectors import (
     match_for_seat_taker,
     match_in_league_record,
     match_state,
+    seats_changed,
+    seats_held,
 )
 from apps.rosters.documents import roster_document
 from apps.rosters.forms import size_amount
@@ -339,16 +341,24 @@ def _decide(engine: MatchEngine, match: Match, command: Command, rng: Random) ->
 
 
 def _decided_unlocked(
-    user: User, match_id: int, command: Command, expected_seq: int | None, rng: Random
+    user: User,
+    match_id: int,
+    command: Command,
+    expected_seq: int | None,
+    rng: Random,
+    key: str | None,
 ) -> _Decided | None:
     """The command decided on the match as it stands, before its row is locked: a decision may
     compute exact odds (Grundregeln, Universalis), which must not hold up every other device
     of the match (issue 16). ``None`` when there is nothing to decide yet (an undo, a stale
-    seq); the locked section decides again only if another command came in between."""
+    seq, a key already answered); the locked section decides again only if another command
+    came in between."""
     if command.type == "undo":
         return None
-    match = match_for_participant(user, match_id)
+    match = match_for_participant(user, match_id, key=key)
     if expected_seq is not None and expected_seq != match.seq:
+        return None
+    if getattr(match, "replayed_group", None) is not None:
         return None
     return _decide(engine_for(match), match, command, rng)
 
@@ -371,10 +381,14 @@ def match_apply_command(
     the command and the dice), so the lock is held for the checks and the writes only."""
     dice = rng or _server_rng()
     command = Command(command_type, dict(args))
-    early = _decided_unlocked(user, match_id, command, expected_seq, dice)
+    early = _decided_unlocked(user, match_id, command, expected_seq, dice, idempotency_key)
     with transaction.atomic():
-        match = match_for_participant(user, match_id, lock=True)
-        if idempotency_key:
+        # With a decision in hand the snapshot is not read again: it is needed only if
+        # another command came in between (then read under the lock, on first use).
+        match = match_for_participant(user, match_id, lock=True, state=early is None)
+        # The early read found no command with this key; one can only have come since if
+        # the seq moved (every command moves it).
+        if idempotency_key and (early is None or early.seq != match.seq):
             earlier = _replayed(match, idempotency_key)
             if earlier is not None:
                 return earlier
@@ -419,7 +433,7 @@ def _check_private(
         return
     arg = spec.seat_arg or spec.own_seat_arg
     seat = args.get(arg)
-    if isinstance(seat, int) and match.players.filter(index=seat, user=user).exists():
+    if isinstance(seat, int) and seat in seats_held(user, match):
         return
     if spec.seat_arg:
         raise NotYourSeat(
@@ -483,6 +497,7 @@ def match_take_seat(*, user: User, match_id: int, index: int) -> Match:
     seat.user = user
     seat.full_clean()
     seat.save(update_fields=["user"])
+    seats_changed(match)
     if match.status == MatchStatus.FINISHED:
         finished_id = match.pk
         transaction.on_commit(lambda: match_report_to_leagues(match_id=finished_id))

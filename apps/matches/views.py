@@ -9,16 +9,20 @@ and a tap on a board another device has changed is refused with the fresh board.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -32,7 +36,6 @@ from apps.matches.models import Match, MatchPlayer
 from apps.matches.presenters import LogLine, event_payload, timeline
 from apps.matches.recent import recent_log
 from apps.matches.selectors import (
-    can_undo,
     engine_for,
     event_rows,
     is_participant,
@@ -41,13 +44,14 @@ from apps.matches.selectors import (
     match_for_seat_taker,
     match_for_viewer,
     match_list_for_user,
+    match_players,
     match_state,
     open_seats,
     open_seats_for_user,
     recent_event_rows,
+    recent_undo,
     seats_held,
     undone_groups,
-    undone_groups_of,
     viewer_seat,
 )
 from apps.rosters.models import Roster
@@ -71,13 +75,47 @@ def _selected(params: Mapping[str, str]) -> int | None:
     return form_number(params.get("unit", ""))
 
 
-def _open_seats(match: Match) -> list[MatchPlayer]:
+def _open_seats(players: list[MatchPlayer]) -> list[MatchPlayer]:
     """The seats of teams opened from someone's share link that their owners have not taken."""
-    return list(
-        match.players.filter(user__isnull=True, team_owner__isnull=False)
-        .select_related("team_owner")
-        .order_by("index")
-    )
+    return [p for p in players if p.user_id is None and p.team_owner_id is not None]
+
+
+# Stands for the argument in a URL pattern reversed once per process (``_match_url``).
+_ARG_MARK = "2147483647"
+_PLAIN_ARG = re.compile(r"[A-Za-z0-9_-]+")
+
+
+@lru_cache(maxsize=64)
+def _url_pattern(urlconf: str, script_prefix: str, language: str | None, name: str) -> str:
+    return reverse(name, urlconf=urlconf, args=[int(_ARG_MARK)])
+
+
+def _match_url(name: str, arg: int | str) -> str:
+    """``reverse(name, args=[arg])`` for a page of one match: the tracker's answer links a
+    dozen of them on every tap, and a reversal costs as much as a small query (issue 16).
+    Each pattern is reversed once per URL configuration; an argument that reversing would
+    quote is reversed as it always was."""
+    text = str(arg)
+    if not _PLAIN_ARG.fullmatch(text):
+        return reverse(name, args=[arg])
+    urlconf = get_urlconf() or settings.ROOT_URLCONF
+    pattern = _url_pattern(urlconf, get_script_prefix(), translation.get_language(), name)
+    return pattern.replace(_ARG_MARK, text)
+
+
+def _tracker_urls(match: Match, *, readonly: bool) -> dict[str, str]:
+    """The links and form targets of the tracker partial, each reversed once per render."""
+    pk = match.pk
+    return {
+        "tracker": _match_url("matches:tracker", pk),
+        "summary": _match_url("matches:summary_spectate", match.spectator_token)
+        if readonly
+        else _match_url("matches:summary", pk),
+        "clock": _match_url("matches:clock", pk),
+        "archive": _match_url("matches:archive", pk),
+        "unarchive": _match_url("matches:unarchive", pk),
+        "delete": _match_url("matches:delete", pk),
+    }
 
 
 def _tracker_context(
@@ -87,11 +125,16 @@ def _tracker_context(
     readonly: bool,
     error: str = "",
     params: Mapping[str, str] | None = None,
+    state: Any = None,
 ) -> dict[str, Any]:
-    """``params``: the page's query (selection, open wizard); by default the request's."""
+    """``params``: the page's query (selection, open wizard); by default the request's.
+    ``state``: the match's state when the caller has it (a command's answer), else decoded
+    from the snapshot."""
     params = request.GET if params is None else params
-    state = match_state(match)
+    state = match_state(match) if state is None else state
     engine = engine_for(match)
+    # One read of the seats serves the seats held, the open seats and the templates.
+    players = match_players(match)
     held = [] if readonly else seats_held(request.user, match)
     # Secrets are shown only when their owner asks (``?seat=``): on a tablet the whole table
     # looks at, nothing hidden is on screen by default.
@@ -101,11 +144,12 @@ def _tracker_context(
     view = engine.tracker(
         state, selected=_selected(params), params={} if readonly else params, viewer=viewer
     )
-    undone = undone_groups_of(match)
+    rows = recent_event_rows(match, RECENT_EVENTS)
+    # The undo markers that matter here are among the recent rows (``recent_undo``).
+    undone, undoable = recent_undo(match, rows) if not readonly else (undone_groups(rows), False)
     # Only the shown lines are written out (the walk stops there), not every recent row.
-    recent = recent_log(
-        engine, state, recent_event_rows(match, RECENT_EVENTS), undone, shown=RECENT_LINES
-    )
+    recent = recent_log(engine, state, rows, undone, shown=RECENT_LINES)
+    urls = _tracker_urls(match, readonly=readonly)
     return {
         "match": match,
         "view": view,
@@ -114,17 +158,19 @@ def _tracker_context(
         "error": error,
         "log": recent.lines,
         "last_result": recent.last_result,
-        "can_undo": not readonly and can_undo(match, undone),
+        "can_undo": not readonly and undoable,
         # Reversed once here rather than in each of the page's command forms.
-        "command_url": reverse("matches:command", args=[match.pk]),
+        "command_url": _match_url("matches:command", match.pk),
+        "urls": urls,
+        "clock_url": urls["clock"],
         "selected": _selected(params),
         "held_seats": held,
-        "open_seats": [] if readonly else _open_seats(match),
-        "match_url": request.build_absolute_uri(reverse("matches:tracker", args=[match.pk])),
+        "open_seats": [] if readonly else _open_seats(players),
+        "match_url": request.build_absolute_uri(urls["tracker"]),
         "viewer": viewer,
         "spectate": match.spectator_token if readonly else "",
         "spectator_url": request.build_absolute_uri(
-            reverse("matches:spectate", args=[match.spectator_token])
+            _match_url("matches:spectate", match.spectator_token)
         ),
     }
 
@@ -148,6 +194,7 @@ def _render_tracker(
     error: str = "",
     status: int = 200,
     params: Mapping[str, str] | None = None,
+    state: Any = None,
 ) -> HttpResponse:
     # A refresh of a board unchanged since this viewer's last render is served as kept.
     key = None
@@ -157,7 +204,9 @@ def _render_tracker(
     kept = tracker_cache.serve(request, key)
     if kept is not None:
         return kept
-    context = _tracker_context(request, match, readonly=readonly, error=error, params=params)
+    context = _tracker_context(
+        request, match, readonly=readonly, error=error, params=params, state=state
+    )
     template = f"{TRACKER}#tracker" if request.htmx else TRACKER
     if key is not None:
         return tracker_cache.render_and_keep(request, key, template, context)
@@ -341,7 +390,9 @@ def match_command(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     except RuleViolation as error:
         match = match_for_participant(user, match_id)
         return _answer(request, match, error=_refusal(error, match.system), status=422)
-    response = _answer(request, outcome.match)
+    # The state the service stored: decoding the snapshot again would cost a good part of
+    # the answer.
+    response = _answer(request, outcome.match, state=outcome.state)
     if outcome.events:
         # The seq right after this command's own events; a replayed key's answer shows the board
         # as it is now, which may be later. The offline queue (static/js/tracker.js) sends its
@@ -351,22 +402,28 @@ def match_command(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
 
 
 def _answer(
-    request: HtmxHttpRequest, match: Match, *, error: str = "", status: int = 200
+    request: HtmxHttpRequest,
+    match: Match,
+    *,
+    error: str = "",
+    status: int = 200,
+    state: Any = None,
 ) -> HttpResponse:
     """After a command: the tracker with the same selection and no open wizard."""
     selected = request.POST.get("selected", "")
     query = urlencode({"unit": selected}) if form_number(selected) is not None else ""
+    url = _match_url("matches:tracker", match.pk)
     if not request.htmx:
         if error:
             messages.error(request, error)
-        url = reverse("matches:tracker", args=[match.pk])
         return redirect(f"{url}?{query}" if query else url)
     params = {"unit": selected} if query else {}
     if error:
         # A refused form is shown again as it was filled in (a shot keeps its target).
         params.update(_filled(request))
-    response = _render_tracker(request, match, error=error, status=status, params=params)
-    url = reverse("matches:tracker", args=[match.pk])
+    response = _render_tracker(
+        request, match, error=error, status=status, params=params, state=state
+    )
     response["HX-Replace-Url"] = f"{url}?{query}" if query else url
     return response
 

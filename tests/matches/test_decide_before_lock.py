@@ -33,9 +33,9 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seen: list[str] = []
     fetch = services.match_for_participant
 
-    def fetching(user: Any, match_id: int, *, lock: bool = False) -> Match:
+    def fetching(user: Any, match_id: int, *, lock: bool = False, **options: Any) -> Match:
         seen.append("lock" if lock else "read")
-        return fetch(user, match_id, lock=lock)
+        return fetch(user, match_id, lock=lock, **options)
 
     lost = odds._lost
 

@@ -28,7 +28,12 @@ def clock_view(match: Match) -> dict[str, Any] | None:
     if clock is None:
         return None
     now = reading(clock, clock_now(match))
-    names = list(match.players.order_by("index").values_list("name", flat=True))
+    # The seats as the tracker read them (``selectors.match_players``), else in a query here.
+    players = getattr(match, "_prefetched_objects_cache", {}).get("players")
+    if players is None:
+        names = list(match.players.order_by("index").values_list("name", flat=True))
+    else:
+        names = [player.name for player in sorted(players, key=lambda player: player.index)]
     count = len(now.remaining_ms)
     players = [
         {
