@@ -198,7 +198,7 @@ def test_gunicorn_has_timeouts_and_recycles_its_workers(monkeypatch: pytest.Monk
     assert config.worker_class == "sync"
     assert config.timeout == 30
     assert config.graceful_timeout == 30
-    assert config.max_requests == 1000
+    assert config.max_requests == 5000
     assert 0 < config.max_requests_jitter < config.max_requests
     # nginx waits longer for an answer than gunicorn lets a request run: gunicorn's kill (and
     # its log line) comes first.
@@ -220,7 +220,7 @@ def test_gunicorn_settings_come_from_the_environment(monkeypatch: pytest.MonkeyP
 def test_the_compose_file_hands_gunicorn_its_settings() -> None:
     env = app_environment("web")
     assert env["GUNICORN_TIMEOUT"] == "${GUNICORN_TIMEOUT:-30}"
-    assert env["GUNICORN_MAX_REQUESTS"] == "${GUNICORN_MAX_REQUESTS:-1000}"
+    assert env["GUNICORN_MAX_REQUESTS"] == "${GUNICORN_MAX_REQUESTS:-5000}"
 
 
 @pytest.mark.parametrize(
