@@ -17,7 +17,7 @@ from apps.matches import services
 from apps.matches.models import Match
 from apps.rosters import services as roster_services
 from apps.rosters.models import Roster
-from bench.long_logs import grow
+from bench.long_logs import free_flip, grow
 from bench.matches import _team
 from bench.report import Report, Timing, measure
 
@@ -42,23 +42,11 @@ def _match(user: User, system: GameSystem, events: int) -> Match:
     return grow(match, events=events, seed=events)
 
 
-def _command(user: User, match: Match, rng: random.Random) -> None:
-    services.match_apply_command(
-        user=user,
-        match_id=match.pk,
-        command_type="flip",
-        args={"player": rng.randrange(2), "boost": 2},
-        expected_seq=None,
-        idempotency_key=uuid.uuid4().hex,
-        rng=rng,
-    )
-
-
 def _undo_samples(user: User, match: Match, rng: random.Random, repeat: int) -> Timing:
     """Each sample undoes a command just sent (the command itself is not timed)."""
     samples = []
     for _ in range(repeat + 3):
-        _command(user, match, rng)
+        free_flip(user, match, rng)
         start = time.perf_counter_ns()
         services.match_apply_command(
             user=user,
@@ -80,7 +68,7 @@ def _measure_size(user: User, client: Client, match: Match) -> dict[str, float]:
     rng = random.Random(match.pk)
     figures: dict[str, Callable[[], Timing]] = {
         "command": lambda: measure(
-            "command", lambda: _command(user, match, rng), repeat=REPEAT["command"], warmup=3
+            "command", lambda: free_flip(user, match, rng), repeat=REPEAT["command"], warmup=3
         ),
         "undo": lambda: _undo_samples(user, match, rng, REPEAT["undo"]),
         "events tail": lambda: measure(

@@ -6,7 +6,10 @@ the same commands and dice, without a transaction and a row lock per command."""
 from __future__ import annotations
 
 import random
+import uuid
 
+from apps.accounts.models import User
+from apps.matches import services
 from apps.matches.models import Match, MatchEvent
 from apps.matches.selectors import engine_for, match_state
 from apps.matches.snapshots import snapshots_rebuild
@@ -48,3 +51,16 @@ def grow(match: Match, *, events: int, seed: int = 0) -> Match:
     match.refresh_from_db()
     snapshots_rebuild(match, engine)
     return match
+
+
+def free_flip(user: User, match: Match, rng: random.Random) -> None:
+    """One cheap command that never ends a Deathmatch game: a free flip."""
+    services.match_apply_command(
+        user=user,
+        match_id=match.pk,
+        command_type="flip",
+        args={"player": rng.randrange(2), "boost": 2},
+        expected_seq=None,
+        idempotency_key=uuid.uuid4().hex,
+        rng=rng,
+    )

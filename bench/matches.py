@@ -15,6 +15,7 @@ from apps.rosters import services as roster_services
 from apps.systems.core.deck import shuffled_deck
 from apps.systems.deathmatch.match.odds import attack_odds, wound_odds
 from bench import taps
+from bench.long_logs import free_flip
 from bench.report import Report, measure
 
 LOG_LENGTH = 1000
@@ -60,15 +61,7 @@ def run(report: Report) -> None:
     rng = random.Random(2)
 
     def command() -> None:
-        services.match_apply_command(
-            user=user,
-            match_id=match.pk,
-            command_type="flip",
-            args={"player": rng.randrange(2), "boost": 2},
-            expected_seq=None,
-            idempotency_key=uuid.uuid4().hex,
-            rng=rng,
-        )
+        free_flip(user, match, rng)
 
     while MatchEvent.objects.filter(match=match).count() < LOG_LENGTH:
         command()

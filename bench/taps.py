@@ -19,6 +19,7 @@ from django.urls import include, path
 from django.views.decorators.http import require_POST
 
 from apps.matches.models import Match, MatchEvent
+from bench.long_logs import free_flip
 from bench.report import Report, Timing, measure
 
 _FLOOR_SEQ = itertools.count(1_000_000)
@@ -221,15 +222,7 @@ def main() -> None:
         match, floor_match = new_match(), new_match()
         rng = random.Random(2)
         while MatchEvent.objects.filter(match=match).count() < LOG_LENGTH:
-            services.match_apply_command(
-                user=user,
-                match_id=match.pk,
-                command_type="flip",
-                args={"player": rng.randrange(2), "boost": 2},
-                expected_seq=None,
-                idempotency_key=uuid.uuid4().hex,
-                rng=rng,
-            )
+            free_flip(user, match, rng)
         client = Client()
         client.force_login(user)
         print(f"Taps at {LOG_LENGTH} events, interleaved with the floor ({connection.vendor})")
