@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from django.conf import settings
 from django.contrib import messages
@@ -424,8 +424,18 @@ def _answer(
     response = _render_tracker(
         request, match, error=error, status=status, params=params, state=state
     )
-    response["HX-Replace-Url"] = f"{url}?{query}" if query else url
+    address = f"{url}?{query}" if query else url
+    # Only when the address changes: on every replace htmx stores a copy of the whole page in
+    # its history cache, a cost paid on the tap.
+    if _current_address(request) != address:
+        response["HX-Replace-Url"] = address
     return response
+
+
+def _current_address(request: HtmxHttpRequest) -> str:
+    """The path and query of the page the tap came from (htmx's HX-Current-URL header)."""
+    current = urlsplit(request.headers.get("HX-Current-URL", ""))
+    return f"{current.path}?{current.query}" if current.query else current.path
 
 
 def _filled(request: HtmxHttpRequest) -> dict[str, str]:

@@ -423,3 +423,18 @@ def test_the_flip_offers_each_use_of_a_nine_with_what_it_does(browser, match) ->
     tap(browser, match, "accept", **{"args.critical_auto_hits:int": "1"})
     (resolved,) = events_of(match, "hit_resolved")
     assert [(t["crits_auto_hit"], t["crits_boost"]) for t in resolved["targets"]] == [(1, 0)]
+
+
+def test_a_tap_replaces_the_address_only_when_it_changes(browser, match) -> None:
+    # htmx stores a copy of the whole page in its history cache on every replace.
+    url = f"/matches/{match.pk}/command/"
+    tracker = f"http://testserver/matches/{match.pk}/"
+    data = {"command": "skip_gadgets", "expected_seq": str(match.seq), "idempotency_key": "a"}
+    same = browser.post(url, data, HTTP_HX_REQUEST="true", HTTP_HX_CURRENT_URL=tracker)
+    assert same.status_code == 200
+    assert "HX-Replace-Url" not in same
+    match.refresh_from_db()
+    data = {"command": "undo", "expected_seq": str(match.seq), "idempotency_key": "b"}
+    wizard = f"{tracker}?wizard=ranged&unit=0"
+    moved = browser.post(url, data, HTTP_HX_REQUEST="true", HTTP_HX_CURRENT_URL=wizard)
+    assert moved["HX-Replace-Url"] == f"/matches/{match.pk}/"
