@@ -18,23 +18,29 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from apps.common.http import HtmxHttpRequest
-from apps.leagues import pairing_jobs
+from apps.leagues import pairing_jobs, services
+from apps.leagues.forms import SwapForm
 from apps.leagues.models import Registration, Result, Round, Season
 from apps.leagues.page_cache import cached_fragment, season_version
+from apps.leagues.pairing_jobs import PairingJob, round_pair_request
 from apps.leagues.selectors import (
     LeagueAccess,
     league_access,
     registration_of,
     result_counts,
+    round_get,
     season_get,
     season_round_summaries,
     season_rounds,
 )
+from apps.leagues.services import LeagueError
+from apps.leagues.view_helpers import access_to, act, request_user
 
 ROUND = "leagues/round.html"
 ROUND_FRAGMENT = "leagues/_round.html"
@@ -166,3 +172,82 @@ def pairing_status(request: HtmxHttpRequest, key: str, season_id: int) -> HttpRe
         return HttpResponseClientRedirect(back) if request.htmx else redirect(back)
     context = {"league": access.league, "season": season, "pairing_job": job}
     return render(request, STATUS, context)
+
+
+# --- Pairing, swapping, publishing and discarding a round (organisers) -----------------------
+
+
+@login_required
+@require_POST
+def round_pair(request: HtmxHttpRequest, key: str, season_id: int) -> HttpResponse:
+    """Pair the next round; a big one is paired by a task, which the season page then shows."""
+    allow = request.POST.get("allow_rematches") == "1"
+    back = reverse("leagues:season", args=[key, season_id])
+    try:
+        paired = round_pair_request(
+            user=request_user(request),
+            key=key,
+            season_id=season_id,
+            allow_rematches=allow,
+            language=get_language(),
+        )
+    except LeagueError as error:
+        messages.error(request, error.message)
+    else:
+        if not isinstance(paired, PairingJob):
+            messages.success(
+                request,
+                _("Round paired as a draft: check it, swap players if needed, then publish."),
+            )
+    return redirect(back)
+
+
+@login_required
+@require_POST
+def round_swap(request: HtmxHttpRequest, key: str, season_id: int, number: int) -> HttpResponse:
+    access = access_to(request, key)
+    access.require_organiser()
+    round_ = round_get(season_get(access, season_id), number)
+    form = SwapForm(request.POST, players=round_players(round_))
+    back = reverse("leagues:season", args=[key, season_id])
+    if not form.is_valid():
+        messages.error(request, _("Choose two players of this round."))
+        return redirect(back)
+    return act(
+        request,
+        lambda: services.round_swap(
+            user=request_user(request),
+            key=key,
+            season_id=season_id,
+            number=number,
+            **form.cleaned_data,
+        ),
+        success=_("Players swapped."),
+        back=back,
+    )
+
+
+@login_required
+@require_POST
+def round_publish(request: HtmxHttpRequest, key: str, season_id: int, number: int) -> HttpResponse:
+    return act(
+        request,
+        lambda: services.round_publish(
+            user=request_user(request), key=key, season_id=season_id, number=number
+        ),
+        success=_("Round published: the players can see their games and report results."),
+        back=reverse("leagues:season", args=[key, season_id]),
+    )
+
+
+@login_required
+@require_POST
+def round_discard(request: HtmxHttpRequest, key: str, season_id: int, number: int) -> HttpResponse:
+    return act(
+        request,
+        lambda: services.round_discard(
+            user=request_user(request), key=key, season_id=season_id, number=number
+        ),
+        success=_("Draft round discarded."),
+        back=reverse("leagues:season", args=[key, season_id]),
+    )

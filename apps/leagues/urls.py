@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from apps.leagues import round_views, views
+from apps.leagues import result_views, round_views, views
 
 app_name = "leagues"
 
@@ -23,12 +23,12 @@ urlpatterns = [
     path(season, views.season_detail, name="season"),
     path(season + "standings.csv", views.season_csv, name="csv"),
     path(season + "finish/", views.season_finish, name="season_finish"),
-    path(season + "rounds/", views.round_pair, name="round_pair"),
+    path(season + "rounds/", round_views.round_pair, name="round_pair"),
     path(season + "rounds/status/", round_views.pairing_status, name="pairing_status"),
     path(season + "rounds/<int:number>/", round_views.round_detail, name="round"),
-    path(season + "rounds/<int:number>/swap/", views.round_swap, name="round_swap"),
-    path(season + "rounds/<int:number>/publish/", views.round_publish, name="round_publish"),
-    path(season + "rounds/<int:number>/discard/", views.round_discard, name="round_discard"),
+    path(season + "rounds/<int:number>/swap/", round_views.round_swap, name="round_swap"),
+    path(season + "rounds/<int:number>/publish/", round_views.round_publish, name="round_publish"),
+    path(season + "rounds/<int:number>/discard/", round_views.round_discard, name="round_discard"),
     path(season + "players/<int:registration_id>/", views.player_detail, name="player"),
     path(season + "players/<int:registration_id>/drop/", views.player_drop, name="player_drop"),
     path(
@@ -41,9 +41,11 @@ urlpatterns = [
         views.roster_change_decide,
         name="roster_decide",
     ),
-    path("<str:key>/games/<int:pairing_id>/", views.pairing_detail, name="pairing"),
-    path("<str:key>/games/<int:pairing_id>/report/", views.result_report, name="report"),
-    path("<str:key>/games/<int:pairing_id>/confirm/", views.result_confirm, name="confirm"),
-    path("<str:key>/games/<int:pairing_id>/dispute/", views.result_dispute, name="dispute"),
-    path("<str:key>/games/<int:pairing_id>/override/", views.result_override, name="override"),
+    path("<str:key>/games/<int:pairing_id>/", result_views.pairing_detail, name="pairing"),
+    path("<str:key>/games/<int:pairing_id>/report/", result_views.result_report, name="report"),
+    path("<str:key>/games/<int:pairing_id>/confirm/", result_views.result_confirm, name="confirm"),
+    path("<str:key>/games/<int:pairing_id>/dispute/", result_views.result_dispute, name="dispute"),
+    path(
+        "<str:key>/games/<int:pairing_id>/override/", result_views.result_override, name="override"
+    ),
 ]

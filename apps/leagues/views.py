@@ -1,4 +1,5 @@
-"""League pages: leagues, seasons with standings, rounds, games, players, ratings, CSV.
+"""League pages: leagues, seasons with standings, players, ratings, CSV (a round's pages are in
+``round_views``, a game's in ``result_views``; what every view does first in ``view_helpers``).
 
 Reads go through ``selectors.league_access`` (visibility and roles in one place); every change
 calls a service, which checks the same again. Refused changes come back as a message: inline
@@ -8,7 +9,6 @@ with 422 for HTMX (see base.html), as a flash message and redirect otherwise.
 from __future__ import annotations
 
 import csv
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -17,27 +17,22 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
-from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from apps.accounts.models import User
 from apps.catalog.selectors import game_system_get, system_get
 from apps.common.http import HtmxHttpRequest, form_number
 from apps.leagues import services
 from apps.leagues.forms import (
     TIE_BREAKER_LABELS,
     DecisionForm,
-    DisputeForm,
     JoinForm,
     LeagueCreateForm,
     LeagueForm,
     OrganiserForm,
-    OverrideForm,
-    ResultForm,
     RosterChoiceForm,
     SeasonForm,
     SwapForm,
@@ -45,15 +40,11 @@ from apps.leagues.forms import (
 from apps.leagues.models import (
     League,
     LogEntry,
-    Pairing,
     Registration,
-    Result,
     RosterChange,
-    Round,
     Season,
 )
 from apps.leagues.page_cache import cached_fragment, season_version
-from apps.leagues.pairing_jobs import PairingJob, round_pair_request
 from apps.leagues.round_views import (
     pairing_job_context,
     round_players,
@@ -61,16 +52,11 @@ from apps.leagues.round_views import (
 )
 from apps.leagues.selectors import (
     LeagueAccess,
-    counts_from,
-    league_access,
     league_by_join_code,
     league_list_for_user,
     open_disputes,
-    pairing_get,
     ratings_with_users,
     registration_of,
-    result_counts,
-    round_get,
     season_contacts,
     season_get,
     season_standings,
@@ -80,12 +66,12 @@ from apps.leagues.selectors import (
 )
 from apps.leagues.services import LeagueError
 from apps.leagues.standings import Row
+from apps.leagues.view_helpers import access_to, act, request_user, season_url
 from apps.rosters.models import Roster
 from apps.rosters.selectors import roster_list_for_user
 from apps.systems.core.registry import registry
 
 SEASON = "leagues/season.html"
-PAIRING = "leagues/pairing.html"
 STANDINGS_COLUMNS = [
     "rank",
     "name",
@@ -98,33 +84,6 @@ STANDINGS_COLUMNS = [
     "vp_for",
     "sos",
 ]
-
-
-def _user(request: HtmxHttpRequest) -> User:
-    user = request.user
-    assert isinstance(user, User)
-    return user
-
-
-def _access(request: HtmxHttpRequest, key: str) -> LeagueAccess:
-    return league_access(request.user, key)
-
-
-def _act(
-    request: HtmxHttpRequest, action: Callable[[], object], *, success: str, back: str
-) -> HttpResponse:
-    """Run a change from a plain form post: a flash message and back to the page."""
-    try:
-        action()
-    except LeagueError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, success)
-    return redirect(back)
-
-
-def _season_url(league: League, season: Season) -> str:
-    return reverse("leagues:season", args=[league.key, season.pk])
 
 
 # --- Leagues ----------------------------------------------------------------------------------
@@ -146,7 +105,7 @@ def league_new(request: HtmxHttpRequest) -> HttpResponse:
     form = LeagueCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         league = services.league_create(
-            creator=_user(request),
+            creator=request_user(request),
             system=game_system_get(form.cleaned_data["system"]),
             name=form.cleaned_data["name"],
             description=form.cleaned_data["description"],
@@ -159,7 +118,7 @@ def league_new(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_GET
 def league_detail(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    access = _access(request, key)
+    access = access_to(request, key)
     league = access.league
     context: dict[str, Any] = {
         "access": access,
@@ -179,7 +138,7 @@ def league_detail(request: HtmxHttpRequest, key: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def league_edit(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    access = _access(request, key)
+    access = access_to(request, key)
     access.require_organiser()
     league = access.league
     form = LeagueForm(
@@ -191,7 +150,7 @@ def league_edit(request: HtmxHttpRequest, key: str) -> HttpResponse:
         },
     )
     if request.method == "POST" and form.is_valid():
-        services.league_update(user=_user(request), key=key, **form.cleaned_data)
+        services.league_update(user=request_user(request), key=key, **form.cleaned_data)
         messages.success(request, _("League saved."))
         return redirect("leagues:detail", key)
     return render(request, "leagues/league_form.html", {"form": form, "league": league})
@@ -202,9 +161,11 @@ def league_edit(request: HtmxHttpRequest, key: str) -> HttpResponse:
 def league_add_organiser(request: HtmxHttpRequest, key: str) -> HttpResponse:
     form = OrganiserForm(request.POST)
     username = form.data.get("username", "")
-    return _act(
+    return act(
         request,
-        lambda: services.league_add_organiser(user=_user(request), key=key, username=username),
+        lambda: services.league_add_organiser(
+            user=request_user(request), key=key, username=username
+        ),
         success=_("Organiser added."),
         back=reverse("leagues:detail", args=[key]),
     )
@@ -213,7 +174,7 @@ def league_add_organiser(request: HtmxHttpRequest, key: str) -> HttpResponse:
 @login_required
 @require_POST
 def league_new_code(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    services.league_new_join_code(user=_user(request), key=key)
+    services.league_new_join_code(user=request_user(request), key=key)
     messages.success(request, _("New join code made; the old one no longer works."))
     return redirect("leagues:detail", key)
 
@@ -255,7 +216,9 @@ def _legal_rosters(request: HtmxHttpRequest, league: League) -> list[Roster]:
     """The visitor's legal rosters for the league's system (none while logged out)."""
     if not request.user.is_authenticated:
         return []
-    return list(roster_list_for_user(_user(request)).filter(system=league.system, legal=True))
+    return list(
+        roster_list_for_user(request_user(request)).filter(system=league.system, legal=True)
+    )
 
 
 def _joined_seasons(request: HtmxHttpRequest, seasons: list[Season]) -> set[int]:
@@ -283,7 +246,7 @@ def _join_season(
     if roster_form.is_valid():
         try:
             registration = services.season_join(
-                user=_user(request),
+                user=request_user(request),
                 season_id=season_id,
                 code=code,
                 roster_id=roster_form.cleaned_data.get("roster"),
@@ -292,7 +255,7 @@ def _join_season(
             roster_form.add_error(None, error.message)
         else:
             messages.success(request, _("You are in. Good games!"))
-            return redirect(_season_url(league, registration.season))
+            return redirect(season_url(league, registration.season))
     return render(request, "leagues/join.html", context, status=422)
 
 
@@ -302,19 +265,19 @@ def _join_season(
 @login_required
 @require_http_methods(["GET", "POST"])
 def season_new(request: HtmxHttpRequest, key: str) -> HttpResponse:
-    access = _access(request, key)
+    access = access_to(request, key)
     access.require_organiser()
     form = SeasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         fields = {k: data[k] for k in data if not k.startswith("tie_breaker_")}
         try:
-            season = services.season_create(user=_user(request), key=key, **fields)
+            season = services.season_create(user=request_user(request), key=key, **fields)
         except LeagueError as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, _("Season created. Share the join code with your players."))
-            return redirect(_season_url(access.league, season))
+            return redirect(season_url(access.league, season))
     return render(request, "leagues/season_form.html", {"form": form, "league": access.league})
 
 
@@ -378,7 +341,7 @@ def _guide(row: Row, names: dict[int, str]) -> list[tuple[str, str, str]]:
 
 @require_GET
 def season_detail(request: HtmxHttpRequest, key: str, season_id: int) -> HttpResponse:
-    access = _access(request, key)
+    access = access_to(request, key)
     season = season_get(access, season_id)
     version = season_version(season)
     context: dict[str, Any] = {"access": access, "league": access.league, "season": season}
@@ -406,7 +369,7 @@ def season_detail(request: HtmxHttpRequest, key: str, season_id: int) -> HttpRes
 
 @require_GET
 def season_csv(request: HtmxHttpRequest, key: str, season_id: int) -> HttpResponse:
-    access = _access(request, key)
+    access = access_to(request, key)
     season = season_get(access, season_id)
     rows = season_standings(season)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
@@ -461,286 +424,11 @@ def _csv_safe(text: str) -> str:
 @login_required
 @require_POST
 def season_finish(request: HtmxHttpRequest, key: str, season_id: int) -> HttpResponse:
-    return _act(
+    return act(
         request,
-        lambda: services.season_finish(user=_user(request), key=key, season_id=season_id),
+        lambda: services.season_finish(user=request_user(request), key=key, season_id=season_id),
         success=_("Season finished. The standings are final."),
         back=reverse("leagues:season", args=[key, season_id]),
-    )
-
-
-# --- Rounds -----------------------------------------------------------------------------------
-
-
-@login_required
-@require_POST
-def round_pair(request: HtmxHttpRequest, key: str, season_id: int) -> HttpResponse:
-    """Pair the next round; a big one is paired by a task, which the season page then shows."""
-    allow = request.POST.get("allow_rematches") == "1"
-    back = reverse("leagues:season", args=[key, season_id])
-    try:
-        paired = round_pair_request(
-            user=_user(request),
-            key=key,
-            season_id=season_id,
-            allow_rematches=allow,
-            language=get_language(),
-        )
-    except LeagueError as error:
-        messages.error(request, error.message)
-    else:
-        if not isinstance(paired, PairingJob):
-            messages.success(
-                request,
-                _("Round paired as a draft: check it, swap players if needed, then publish."),
-            )
-    return redirect(back)
-
-
-@login_required
-@require_POST
-def round_swap(request: HtmxHttpRequest, key: str, season_id: int, number: int) -> HttpResponse:
-    access = _access(request, key)
-    access.require_organiser()
-    round_ = round_get(season_get(access, season_id), number)
-    form = SwapForm(request.POST, players=round_players(round_))
-    back = reverse("leagues:season", args=[key, season_id])
-    if not form.is_valid():
-        messages.error(request, _("Choose two players of this round."))
-        return redirect(back)
-    return _act(
-        request,
-        lambda: services.round_swap(
-            user=_user(request), key=key, season_id=season_id, number=number, **form.cleaned_data
-        ),
-        success=_("Players swapped."),
-        back=back,
-    )
-
-
-@login_required
-@require_POST
-def round_publish(request: HtmxHttpRequest, key: str, season_id: int, number: int) -> HttpResponse:
-    return _act(
-        request,
-        lambda: services.round_publish(
-            user=_user(request), key=key, season_id=season_id, number=number
-        ),
-        success=_("Round published: the players can see their games and report results."),
-        back=reverse("leagues:season", args=[key, season_id]),
-    )
-
-
-@login_required
-@require_POST
-def round_discard(request: HtmxHttpRequest, key: str, season_id: int, number: int) -> HttpResponse:
-    return _act(
-        request,
-        lambda: services.round_discard(
-            user=_user(request), key=key, season_id=season_id, number=number
-        ),
-        success=_("Draft round discarded."),
-        back=reverse("leagues:season", args=[key, season_id]),
-    )
-
-
-# --- Games and results ------------------------------------------------------------------------
-
-
-def _player_side(pairing: Pairing, user_id: int | None) -> str:
-    """The side the user plays in this game, "a" or "b"; "" for anyone else and in a bye."""
-    if user_id is None or pairing.player_b is None:
-        return ""
-    if pairing.player_a.player_id == user_id:
-        return "a"
-    return "b" if pairing.player_b.player_id == user_id else ""
-
-
-def _result_permissions(
-    access: LeagueAccess, pairing: Pairing, result: Result | None, side: str, open_report: bool
-) -> dict[str, Any]:
-    """What the viewer may do with the result: report (again, while their own report waits),
-    answer the other player's report, or override as an organiser; nothing in a bye, a draft
-    round or a finished season."""
-    playable = (
-        pairing.round.status == Round.Status.PUBLISHED
-        and pairing.player_b is not None
-        and pairing.round.season.status != Season.Status.FINISHED
-    )
-    own_report = result is not None and result.reported_side == side
-    return {
-        "can_report": playable
-        and side
-        and (
-            result is None or (open_report and own_report and result.source == Result.Source.MANUAL)
-        ),
-        "can_answer": playable and side and open_report and not own_report,
-        "can_confirm": result is not None and result.reported_side in ("a", "b"),
-        "can_override": playable and access.is_organiser,
-    }
-
-
-def _pairing_context(
-    request: HtmxHttpRequest, access: LeagueAccess, pairing_id: int, **extra: Any
-) -> dict[str, Any]:
-    pairing = pairing_get(access, pairing_id)
-    season = pairing.round.season
-    if pairing.round.status != Round.Status.PUBLISHED and not access.is_organiser:
-        raise Http404
-    result: Result | None = getattr(pairing, "result", None)
-    side = _player_side(pairing, access.user_id)
-    now = timezone.now()
-    deadline = counts_from(result, season.confirm_hours) if result else None
-    # A report is open while it waits for an answer and has not yet counted on its own.
-    open_report = (
-        result is not None
-        and result.status == Result.Status.REPORTED
-        and (deadline is None or deadline > now)
-    )
-    initial = (
-        {"outcome": result.outcome, "vp_a": result.vp_a, "vp_b": result.vp_b} if result else None
-    )
-    context: dict[str, Any] = {
-        "access": access,
-        "league": access.league,
-        "season": season,
-        "pairing": pairing,
-        "result": result,
-        "side": side,
-        "counts": result is not None and result_counts(result, season.confirm_hours, now),
-        "deadline": deadline,
-        **_result_permissions(access, pairing, result, side, open_report),
-        "result_form": ResultForm(pairing=pairing, initial=initial),
-        "dispute_form": DisputeForm(),
-        "override_form": OverrideForm(pairing=pairing, initial=initial),
-        "error": "",
-    }
-    context.update(extra)
-    return context
-
-
-def _render_pairing(
-    request: HtmxHttpRequest, context: dict[str, Any], *, status: int = 200
-) -> HttpResponse:
-    template = f"{PAIRING}#result" if request.htmx else PAIRING
-    return render(request, template, context, status=status)
-
-
-@require_GET
-def pairing_detail(request: HtmxHttpRequest, key: str, pairing_id: int) -> HttpResponse:
-    access = _access(request, key)
-    return _render_pairing(request, _pairing_context(request, access, pairing_id))
-
-
-def _result_change(
-    request: HtmxHttpRequest,
-    key: str,
-    pairing_id: int,
-    action: Callable[[], object],
-    *,
-    success: str,
-    form_name: str = "",
-    form: Any = None,
-) -> HttpResponse:
-    access = _access(request, key)
-    try:
-        action()
-    except LeagueError as error:
-        extra = {"error": error.message}
-        if form is not None:
-            extra[form_name] = form
-        context = _pairing_context(request, access, pairing_id, **extra)
-        if request.htmx:
-            return _render_pairing(request, context, status=422)
-        messages.error(request, error.message)
-    else:
-        if request.htmx:
-            context = _pairing_context(request, access, pairing_id, notice=success)
-            return _render_pairing(request, context)
-        messages.success(request, success)
-    return redirect("leagues:pairing", key, pairing_id)
-
-
-def _invalid(
-    request: HtmxHttpRequest, key: str, pairing_id: int, form_name: str, form: Any
-) -> HttpResponse:
-    access = _access(request, key)
-    context = _pairing_context(
-        request, access, pairing_id, **{form_name: form, "error": _("Please check the form.")}
-    )
-    return _render_pairing(request, context, status=422)
-
-
-@login_required
-@require_POST
-def result_report(request: HtmxHttpRequest, key: str, pairing_id: int) -> HttpResponse:
-    pairing = pairing_get(_access(request, key), pairing_id)
-    form = ResultForm(request.POST, pairing=pairing)
-    if not form.is_valid():
-        return _invalid(request, key, pairing_id, "result_form", form)
-    return _result_change(
-        request,
-        key,
-        pairing_id,
-        lambda: services.result_report(
-            user=_user(request), key=key, pairing_id=pairing_id, **form.cleaned_data
-        ),
-        success=_("Result reported. Your opponent confirms it."),
-        form_name="result_form",
-        form=form,
-    )
-
-
-@login_required
-@require_POST
-def result_confirm(request: HtmxHttpRequest, key: str, pairing_id: int) -> HttpResponse:
-    return _result_change(
-        request,
-        key,
-        pairing_id,
-        lambda: services.result_confirm(user=_user(request), key=key, pairing_id=pairing_id),
-        success=_("Result confirmed. It counts now."),
-    )
-
-
-@login_required
-@require_POST
-def result_dispute(request: HtmxHttpRequest, key: str, pairing_id: int) -> HttpResponse:
-    form = DisputeForm(request.POST)
-    if not form.is_valid():
-        return _invalid(request, key, pairing_id, "dispute_form", form)
-    return _result_change(
-        request,
-        key,
-        pairing_id,
-        lambda: services.result_dispute(
-            user=_user(request), key=key, pairing_id=pairing_id, reason=form.cleaned_data["reason"]
-        ),
-        success=_("Result disputed. The organisers will decide."),
-        form_name="dispute_form",
-        form=form,
-    )
-
-
-@login_required
-@require_POST
-def result_override(request: HtmxHttpRequest, key: str, pairing_id: int) -> HttpResponse:
-    access = _access(request, key)
-    access.require_organiser()
-    pairing = pairing_get(access, pairing_id)
-    form = OverrideForm(request.POST, pairing=pairing)
-    if not form.is_valid():
-        return _invalid(request, key, pairing_id, "override_form", form)
-    return _result_change(
-        request,
-        key,
-        pairing_id,
-        lambda: services.result_override(
-            user=_user(request), key=key, pairing_id=pairing_id, **form.cleaned_data
-        ),
-        success=_("Result set. The reason is in the log."),
-        form_name="override_form",
-        form=form,
     )
 
 
@@ -751,7 +439,7 @@ def result_override(request: HtmxHttpRequest, key: str, pairing_id: int) -> Http
 def player_detail(
     request: HtmxHttpRequest, key: str, season_id: int, registration_id: int
 ) -> HttpResponse:
-    access = _access(request, key)
+    access = access_to(request, key)
     season = season_get(access, season_id)
     registration = (
         Registration.objects.filter(season=season, pk=registration_id)
@@ -781,7 +469,7 @@ def player_detail(
     }
     if own:
         context["roster_form"] = RosterChoiceForm(
-            rosters=roster_list_for_user(_user(request)).filter(
+            rosters=roster_list_for_user(request_user(request)).filter(
                 system=access.league.system, legal=True
             ),
             required=True,
@@ -794,10 +482,10 @@ def player_detail(
 def player_drop(
     request: HtmxHttpRequest, key: str, season_id: int, registration_id: int
 ) -> HttpResponse:
-    return _act(
+    return act(
         request,
         lambda: services.registration_drop(
-            user=_user(request), key=key, registration_id=registration_id
+            user=request_user(request), key=key, registration_id=registration_id
         ),
         success=_("Dropped from the season: no more pairings. Games played still count."),
         back=reverse("leagues:player", args=[key, season_id, registration_id]),
@@ -810,10 +498,13 @@ def roster_change_request(
     request: HtmxHttpRequest, key: str, season_id: int, registration_id: int
 ) -> HttpResponse:
     roster_id = form_number(request.POST.get("roster", "")) or 0
-    return _act(
+    return act(
         request,
         lambda: services.roster_change_request(
-            user=_user(request), key=key, registration_id=registration_id, roster_id=roster_id
+            user=request_user(request),
+            key=key,
+            registration_id=registration_id,
+            roster_id=roster_id,
         ),
         success=_("Roster change requested. An organiser will approve or reject it."),
         back=reverse("leagues:player", args=[key, season_id, registration_id]),
@@ -828,10 +519,10 @@ def roster_change_decide(
     approve = request.POST.get("approve") == "1"
     form = DecisionForm(request.POST)
     note = form.cleaned_data["note"] if form.is_valid() else ""
-    return _act(
+    return act(
         request,
         lambda: services.roster_change_decide(
-            user=_user(request), key=key, change_id=change_id, approve=approve, note=note
+            user=request_user(request), key=key, change_id=change_id, approve=approve, note=note
         ),
         success=_("Roster change approved.") if approve else _("Roster change rejected."),
         back=reverse("leagues:season", args=[key, season_id]),
