@@ -377,6 +377,8 @@ SPECTACULAR_SETTINGS = {
         "SeasonStatusEnum": "apps.leagues.models.Season.Status",
         "RoundStatusEnum": "apps.leagues.models.Round.Status",
         "ResultStatusEnum": "apps.leagues.models.Result.Status",
+        # A round being paired by the task (apps.leagues.pairing_jobs).
+        "PairingJobStateEnum": ["queued", "running", "done", "failed"],
         # The 409 answer to a command sent on an old seq (apps.matches.serializers).
         "StaleCodeEnum": ["stale"],
     },

@@ -10,9 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.http import Http404
+from django.urls import reverse
 from django.utils import timezone
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -23,9 +27,10 @@ from apps.accounts.models import User
 from apps.catalog.selectors import game_system_get
 from apps.common.api import ApiError, api_errors
 from apps.common.serializers import StrictSerializer
+from apps.leagues import pairing_jobs, services
 from apps.leagues import serializers as shapes
-from apps.leagues import services
 from apps.leagues.models import League, Pairing, Registration, Result, Round, Season
+from apps.leagues.pairing_jobs import PairingJob, round_pair_request
 from apps.leagues.selectors import (
     LeagueAccess,
     counts_from,
@@ -152,6 +157,16 @@ def round_payload(round_: Round, season: Season) -> dict[str, Any]:
         "rematches": round_.rematches,
         "published_at": round_.published_at.isoformat() if round_.published_at else None,
         "pairings": [pairing_payload(p, season) for p in round_.pairings.all()],
+    }
+
+
+def job_payload(job: PairingJob) -> dict[str, Any]:
+    return {
+        "state": job.state,
+        "done": job.done,
+        "total": job.total,
+        "message": job.message,
+        "number": job.number,
     }
 
 
@@ -409,8 +424,28 @@ class StandingsView(APIView):
         )
 
 
+def _job_url(request: Request, key: str, season_id: int) -> str:
+    return request.build_absolute_uri(reverse("api:season-pairing-job", args=[key, season_id]))
+
+
+JOB_LOCATION = OpenApiParameter(
+    "Location",
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description="The job's address (GET …/pairing-job/).",
+    response=[202],
+)
+
+
 class RoundListView(ReadOpenWriteLoggedIn):
-    """The rounds (GET); organisers pair the next one as a draft (POST)."""
+    """The rounds (GET); organisers pair the next one as a draft (POST).
+
+    A round of more players than ``LEAGUES_PAIRING_TASK_ABOVE`` (Swiss) is paired by a task:
+    the POST answers ``202`` with the job and its address in ``Location``; poll it until it is
+    ``done`` (then GET the round by its ``number``) or ``failed``. A POST while the job runs
+    answers the same job. Without a task queue a round over ``LEAGUES_PAIRING_INLINE_MAX``
+    players answers ``503 pairing_too_large``."""
 
     @extend_schema(
         operation_id="leagues_seasons_rounds_list",
@@ -422,14 +457,35 @@ class RoundListView(ReadOpenWriteLoggedIn):
         rounds = season_rounds(season, include_drafts=access.is_organiser)
         return Response([round_payload(r, season) for r in rounds])
 
-    @extend_schema(request=PairInput, responses={201: shapes.RoundSerializer})
+    @extend_schema(
+        request=PairInput,
+        parameters=[JOB_LOCATION],
+        responses={
+            201: OpenApiResponse(shapes.RoundSerializer, description="Paired in the request."),
+            202: OpenApiResponse(
+                shapes.PairingJobSerializer, description="A big round: the task pairs it."
+            ),
+        },
+    )
     @api_errors(shapes.ROUND_PAIR)
     def post(self, request: Request, key: str, season_id: int) -> Response:
         data = _valid(PairInput, request.data)
-        round_ = _run(
-            lambda: services.round_pair(user=request.user, key=key, season_id=season_id, **data)
+        paired = _run(
+            lambda: round_pair_request(
+                user=request.user,
+                key=key,
+                season_id=season_id,
+                language=get_language() or settings.LANGUAGE_CODE,
+                **data,
+            )
         )
-        return self._round(request, key, season_id, round_.number, status.HTTP_201_CREATED)
+        if isinstance(paired, PairingJob):
+            return Response(
+                job_payload(paired),
+                status=status.HTTP_202_ACCEPTED,
+                headers={"Location": _job_url(request, key, season_id)},
+            )
+        return self._round(request, key, season_id, paired.number, status.HTTP_201_CREATED)
 
     @staticmethod
     def _round(
@@ -442,6 +498,26 @@ class RoundListView(ReadOpenWriteLoggedIn):
             raise ApiError("not_found", "No such round.", status.HTTP_404_NOT_FOUND)
         rounds = [r for r in season_rounds(season, include_drafts=True) if r.number == number]
         return Response(round_payload(rounds[0], season), status=code)
+
+
+class PairingJobView(APIView):
+    """Where the task pairing the season's next round stands (organisers): ``queued`` or
+    ``running`` with its progress, else how the last job ended for a few minutes after: ``done``
+    with the round's ``number`` or ``failed`` with the ``message``. 404 when there is none."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: shapes.PairingJobSerializer})
+    @api_errors(shapes.PAIRING_JOB)
+    def get(self, request: Request, key: str, season_id: int) -> Response:
+        access = _access(request, key)
+        access.require_organiser()
+        season = season_get(access, season_id)
+        job = pairing_jobs.pairing_job(season.pk)
+        if job is None:
+            message = _("No round of this season is being paired by the task.")
+            raise ApiError("not_found", message, status.HTTP_404_NOT_FOUND)
+        return Response(job_payload(job))
 
 
 class RoundDetailView(ReadOpenWriteLoggedIn):

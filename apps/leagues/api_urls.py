@@ -18,6 +18,7 @@ urlpatterns = [
     path(season + "join/", api.SeasonJoinView.as_view(), name="season-join"),
     path(season + "standings/", api.StandingsView.as_view(), name="season-standings"),
     path(season + "rounds/", api.RoundListView.as_view(), name="round-list"),
+    path(season + "pairing-job/", api.PairingJobView.as_view(), name="season-pairing-job"),
     path(season + "rounds/<int:number>/", api.RoundDetailView.as_view(), name="round-detail"),
     path(season + "rounds/<int:number>/swap/", api.RoundSwapView.as_view(), name="round-swap"),
     path(

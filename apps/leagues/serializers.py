@@ -6,6 +6,7 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 
+from apps.leagues import pairing_jobs
 from apps.leagues.models import League, Result, Round, Season
 
 
@@ -87,6 +88,20 @@ class RoundSerializer(serializers.Serializer):
     pairings = PairingSerializer(many=True)
 
 
+class PairingJobSerializer(serializers.Serializer):
+    """A round being paired by the task, or how the last one ended (for a few minutes)."""
+
+    state = serializers.ChoiceField(
+        choices=[pairing_jobs.QUEUED, pairing_jobs.RUNNING, pairing_jobs.DONE, pairing_jobs.FAILED]
+    )
+    done = serializers.IntegerField(help_text="Parts of the pairing done so far.")
+    total = serializers.IntegerField(help_text="Parts in all; 0 until the task has started.")
+    message = serializers.CharField(allow_blank=True, help_text="failed: why, for people.")
+    number = serializers.IntegerField(
+        allow_null=True, help_text="done: the number of the round paired as a draft."
+    )
+
+
 class SeasonDetailSerializer(SeasonSerializer):
     players = PlayerSerializer(many=True)
     rounds = RoundSerializer(many=True)
@@ -164,7 +179,10 @@ ROUND_PAIR = {
         "rematch_unavoidable",
         "season_finished",
     ),
+    # A big round without a task queue, or with one that cannot be reached.
+    503: ("pairing_too_large", "pairing_unavailable"),
 }
+PAIRING_JOB = ORGANISER
 ROUND_DRAFT = {**ORGANISER, 409: ("round_published",)}
 ROUND_SWAP = {400: ("invalid", "same_player", "not_in_round", "same_game"), **ROUND_DRAFT}
 RESULT_REPORT = {
