@@ -15,6 +15,7 @@ def main() -> int:
 
     from bench import (
         browser,
+        bunkers_import,
         cards,
         dice_odds,
         flip_odds,
@@ -31,6 +32,7 @@ def main() -> int:
         framework,
         flip_odds,
         dice_odds,
+        bunkers_import,
         rosters,
         matches,
         growth,

@@ -354,7 +354,12 @@ REST_FRAMEWORK = {
     # drf-spectacular's, with every operation's {code, message} error responses added.
     "DEFAULT_SCHEMA_CLASS": "apps.common.schema.ApiAutoSchema",
     "EXCEPTION_HANDLER": "apps.common.api.exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"auth": "20/minute", "anon": "120/minute"},
+    # army_files: parsing an uploaded army list, per user or client address.
+    "DEFAULT_THROTTLE_RATES": {
+        "auth": "20/minute",
+        "anon": "120/minute",
+        "army_files": "60/minute",
+    },
     # Throttles count per client address: REMOTE_ADDR behind NUM_PROXIES trusted proxies.
     "NUM_PROXIES": NUM_PROXIES,
 }

@@ -40,6 +40,7 @@ from apps.rosters.api import (
     RosterListView,
     RosterValidateView,
 )
+from apps.rosters.army_api import ArmyImportView, ArmyValidateView
 
 admin.site.site_header = _("Skirmish administration")
 admin.site.site_title = _("Skirmish admin")
@@ -56,6 +57,16 @@ api_v1 = [
     path("rosters/", RosterListView.as_view(), name="roster-list"),
     path("rosters/validate/", RosterValidateView.as_view(), name="roster-validate"),
     path("rosters/import/", RosterImportView.as_view(), name="roster-import"),
+    path(
+        "rosters/armies/<slug:system_slug>/import/",
+        ArmyImportView.as_view(),
+        name="army-import",
+    ),
+    path(
+        "rosters/armies/<slug:system_slug>/validate/",
+        ArmyValidateView.as_view(),
+        name="army-validate",
+    ),
     path("rosters/<int:roster_id>/", RosterDetailView.as_view(), name="roster-detail"),
     path("rosters/<int:roster_id>/export/", RosterExportView.as_view(), name="roster-export"),
     path("matches/", MatchListView.as_view(), name="match-list"),

@@ -465,6 +465,8 @@ def player_detail(
         "own": own,
         "rating": rating,
         "entries": (registration.roster_snapshot or {}).get("entries", []),
+        # An army from outside the catalogue (Bunkers and Badasses) is frozen as its units.
+        "units": (registration.roster_snapshot or {}).get("units", []),
         "changes": list(registration.roster_changes.select_related("decided_by")),
     }
     if own:

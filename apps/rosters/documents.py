@@ -18,9 +18,11 @@ from django.utils.translation import gettext as _
 from apps.catalog.models import Faction, GameSystem, Item, Profile
 from apps.catalog.selectors import team_factions
 from apps.rosters.models import MAX_ENTRY_COUNT, Roster
+from apps.rosters.problems import Problem
+from apps.rosters.unit_documents import parse_units, units_document
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.registry import registry
-from apps.systems.core.rosters import EntryInput, RosterInput, RosterRules
+from apps.systems.core.rosters import EntryInput, RosterInput, RosterRules, UnitInput
 
 FORMAT = "skirmish-roster/1"
 MAX_ENTRIES = 50
@@ -28,16 +30,7 @@ MAX_ITEMS_PER_ENTRY = 30
 MAX_NAME_LENGTH = 100
 
 
-@dataclass(frozen=True)
-class Problem:
-    code: str
-    path: str
-    message: str
-
-    def as_dict(self) -> dict[str, str]:
-        return {"code": self.code, "path": self.path, "message": self.message}
-
-
+_UNIT_PATH = re.compile(r"^units\[(\d+)\](?:\.(\w+))?$")
 _ENTRY_PATH = re.compile(r"^entries\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?)?$")
 
 
@@ -56,6 +49,9 @@ def problem_location(path: str) -> str:
         "items": _("cards"),
         "attach_to": _("assigned to"),
     }
+    if unit := _UNIT_PATH.match(path):
+        where = _("unit %(number)d") % {"number": int(unit[1]) + 1}
+        return f"{where}, {unit[2]}" if unit[2] else where
     match = _ENTRY_PATH.match(path)
     if match is None:
         return str(fields.get(path, path))
@@ -98,6 +94,8 @@ class ParsedRoster:
     faction: Faction | None
     settings: dict[str, object]
     entries: list[ParsedEntry]
+    # An outside army's units (``GameSystemInfo.outside_army``); empty for every other system.
+    units: list[UnitInput] = field(default_factory=list)
 
 
 def _text(
@@ -130,11 +128,26 @@ def parse_document(document: Any, *, expected_system: str | None = None) -> Pars
     faction = _faction(system, document.get("faction"), problems)
     settings = _settings(document.get("settings", {}), rules, problems)
     entries = _parse_entries(system, document.get("entries", []), problems)
+    units = _units(system.slug, document, problems)
     if problems:
         raise DocumentInvalid(problems)
     return ParsedRoster(
-        system=system, name=name, faction=faction, settings=settings, entries=entries
+        system=system, name=name, faction=faction, settings=settings, entries=entries, units=units
     )
+
+
+def _units(slug: str, document: dict[str, Any], problems: list[Problem]) -> list[UnitInput]:
+    """The units of an outside army; a document of another system has none to give."""
+    if registry().get(slug).outside_army:
+        return parse_units(document.get("units", []), problems)
+    units = document.get("units", [])
+    if not isinstance(units, list):
+        problems.append(Problem("invalid_type", "units", _("Must be a list.")))
+    elif units:
+        problems.append(
+            Problem("not_supported", "units", _("Teams of this rule system have no units."))
+        )
+    return []
 
 
 def _check_format(document: dict[str, Any], problems: list[Problem]) -> None:
@@ -388,7 +401,7 @@ def roster_document(roster: Roster) -> dict[str, Any]:
         if entry.attach_to_id is not None and entry.attach_to_id in index:
             row["attach_to"] = index[entry.attach_to_id]
         rows.append(row)
-    return {
+    document: dict[str, Any] = {
         "format": FORMAT,
         "system": roster.system.slug,
         "name": roster.name,
@@ -396,6 +409,9 @@ def roster_document(roster: Roster) -> dict[str, Any]:
         "settings": roster.settings,
         "entries": rows,
     }
+    if registry().get(roster.system.slug).outside_army:
+        document["units"] = units_document(roster)
+    return document
 
 
 def document_roster_input(document: Any) -> tuple[GameSystem, RosterInput]:
@@ -428,12 +444,14 @@ def document_roster_input(document: Any) -> tuple[GameSystem, RosterInput]:
         problems.append(Problem("invalid_type", "faction", _("Must be text.")))
     settings = _settings(document.get("settings", {}), registry().get(slug).rosters, problems)
     entries = _entry_inputs(document.get("entries", []), problems)
+    units = _units(slug, document, problems)
     if problems:
         raise DocumentInvalid(problems)
     return system, RosterInput(
         faction=faction if isinstance(faction, str) else "",
         settings=settings,
         entries=tuple(entries),
+        units=tuple(units),
     )
 
 

@@ -70,9 +70,13 @@ class RosterCreateForm(forms.Form):
 
     def __init__(self, *args: Any, system: GameSystem, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        faction_field = self.fields["faction"]
-        assert isinstance(faction_field, forms.ModelChoiceField)
-        faction_field.queryset = team_factions(system)
+        if registry().get(system.slug).outside_army:
+            # An army from outside the catalogue has no catalogue faction to choose.
+            del self.fields["faction"]
+        else:
+            faction_field = self.fields["faction"]
+            assert isinstance(faction_field, forms.ModelChoiceField)
+            faction_field.queryset = team_factions(system)
         self.size_name = add_size_field(self, system, initial=True)
 
     def settings(self) -> dict[str, object]:

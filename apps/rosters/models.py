@@ -13,6 +13,12 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.models import Faction, GameSystem, Item, Profile
+from apps.systems.core.rosters import (
+    MAX_UNIT_MODELS,
+    MAX_UNIT_POINTS,
+    MAX_UNIT_POWER,
+    MAX_UNIT_WOUNDS,
+)
 
 MAX_ENTRY_COUNT = 20
 
@@ -82,5 +88,96 @@ class RosterEntryItem(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=["entry", "position"], name="entry_item_unique_position"
+            ),
+        ]
+
+
+# An army brought from outside the catalogue (Bunkers and Badasses: a Warhammer 40,000 list
+# imported from BattleScribe or typed in): its units are stored as given, not as catalogue rows.
+# Millimetres, whole or to a tenth (28.5 mm bases exist).
+_MM = r"[0-9]{1,3}(\.[0-9])?"
+BASE_PATTERN = rf"^(round:{_MM}|oval:{_MM}x{_MM})$"
+
+
+class ArmyUnit(models.Model):
+    """One unit of an outside army. ``wounds`` is per model; ``base`` is "round:<mm>" or
+    "oval:<w>x<h>", empty until the player says (BattleScribe files carry no base sizes)."""
+
+    roster = models.ForeignKey(Roster, on_delete=models.CASCADE, related_name="units")
+    position = models.PositiveSmallIntegerField()
+    name = models.CharField(_("unit name"), max_length=100)
+    model_count = models.PositiveSmallIntegerField(_("models"), default=1)
+    points = models.PositiveIntegerField(_("points"), default=0)
+    power = models.PositiveSmallIntegerField(_("power level"), default=0)
+    keywords = models.JSONField(_("keywords"), default=list, blank=True)
+    wounds = models.PositiveSmallIntegerField(_("wounds per model"), default=1)
+    base = models.CharField(_("base"), max_length=20, blank=True)
+    walker = models.BooleanField(_("walker"), default=False)
+    reserve = models.BooleanField(_("in reserve"), default=False)
+    deep_strike = models.BooleanField(_("deep strike"), default=False)
+
+    class Meta:
+        ordering = ["roster", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["roster", "position"], name="unit_unique_position"),
+            models.CheckConstraint(
+                condition=Q(model_count__gte=1) & Q(model_count__lte=MAX_UNIT_MODELS),
+                name="unit_models_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(wounds__gte=1) & Q(wounds__lte=MAX_UNIT_WOUNDS),
+                name="unit_wounds_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(points__lte=MAX_UNIT_POINTS) & Q(power__lte=MAX_UNIT_POWER),
+                name="unit_cost_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(base="") | Q(base__regex=BASE_PATTERN), name="unit_base_format"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ArmySource(models.Model):
+    """Where an outside army came from: the file, the totals it declared and the sums the
+    import computed (they may differ: a list builder's totals can be stale)."""
+
+    roster = models.OneToOneField(Roster, on_delete=models.CASCADE, related_name="army_source")
+    file_name = models.CharField(max_length=200, blank=True)
+    game_system = models.CharField(max_length=100, blank=True)
+    catalogues = models.JSONField(default=list, blank=True)
+    declared = models.JSONField(default=dict, blank=True)
+    computed = models.JSONField(default=dict, blank=True)
+    imported_at = models.DateTimeField(auto_now_add=True)
+
+    @property
+    def totals_differ(self) -> bool:
+        """Whether the file's own points or power level differ from what its units add up to
+        (a file without totals declares nothing to differ)."""
+        return bool(self.declared) and any(
+            self.declared.get(key, 0) != self.computed.get(key, 0) for key in ("points", "power")
+        )
+
+
+class UnitAnswer(models.Model):
+    """What a player answered about a unit, remembered per unit name so the next import of the
+    same unit asks nothing: whether it is a walker, and its base."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="unit_answers"
+    )
+    name = models.CharField(max_length=100)
+    walker = models.BooleanField(null=True)
+    base = models.CharField(max_length=20, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "name"], name="unit_answer_unique_name"),
+            models.CheckConstraint(
+                condition=Q(base="") | Q(base__regex=BASE_PATTERN), name="unit_answer_base_format"
             ),
         ]

@@ -10,7 +10,7 @@ from django.http import Http404
 
 from apps.accounts.models import User
 from apps.catalog.models import Faction, GameSystem, Item, ItemRevision, Profile, ProfileRevision
-from apps.rosters.models import Roster, RosterEntry, RosterEntryItem
+from apps.rosters.models import ArmyUnit, Roster, RosterEntry, RosterEntryItem
 from apps.systems.core.registry import registry
 from apps.systems.core.rosters import (
     CatalogData,
@@ -18,6 +18,7 @@ from apps.systems.core.rosters import (
     EntryInput,
     RosterInput,
     RosterReport,
+    UnitInput,
 )
 
 
@@ -29,7 +30,7 @@ def _with_contents(queryset: QuerySet[Roster]) -> QuerySet[Roster]:
         .order_by("position")
     )
     return queryset.select_related("system", "faction", "owner").prefetch_related(
-        Prefetch("entries", queryset=entries)
+        Prefetch("entries", queryset=entries), "units"
     )
 
 
@@ -156,6 +157,23 @@ def roster_input(roster: Roster) -> RosterInput:
             )
             for entry in entries
         ),
+        units=tuple(unit_input(unit) for unit in roster.units.all()),
+    )
+
+
+def unit_input(unit: ArmyUnit) -> UnitInput:
+    """An outside army's unit as the rules see it."""
+    return UnitInput(
+        name=unit.name,
+        models=unit.model_count,
+        points=unit.points,
+        power=unit.power,
+        keywords=tuple(str(keyword) for keyword in unit.keywords),
+        wounds=unit.wounds,
+        base=unit.base,
+        walker=unit.walker,
+        reserve=unit.reserve,
+        deep_strike=unit.deep_strike,
     )
 
 

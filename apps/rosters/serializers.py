@@ -17,7 +17,17 @@ from apps.rosters.documents import (
     MAX_ITEMS_PER_ENTRY,
     MAX_NAME_LENGTH,
 )
-from apps.rosters.models import MAX_ENTRY_COUNT, Roster
+from apps.rosters.models import (
+    BASE_PATTERN,
+    MAX_ENTRY_COUNT,
+    MAX_UNIT_MODELS,
+    MAX_UNIT_POINTS,
+    MAX_UNIT_POWER,
+    MAX_UNIT_WOUNDS,
+    Roster,
+)
+from apps.rosters.unit_documents import MAX_KEYWORDS, MAX_UNITS
+from apps.systems.core.rosters import MAX_KEYWORD_LENGTH
 
 
 class EntrySerializer(serializers.Serializer):
@@ -43,6 +53,32 @@ class EntrySerializer(serializers.Serializer):
     )
 
 
+class UnitSerializer(serializers.Serializer):
+    """A unit of an army from outside the catalogue (Bunkers and Badasses)."""
+
+    name = serializers.CharField(max_length=100)
+    models = serializers.IntegerField(min_value=1, max_value=MAX_UNIT_MODELS, required=False)
+    points = serializers.IntegerField(min_value=0, max_value=MAX_UNIT_POINTS, required=False)
+    power = serializers.IntegerField(min_value=0, max_value=MAX_UNIT_POWER, required=False)
+    keywords = serializers.ListField(
+        child=serializers.CharField(max_length=MAX_KEYWORD_LENGTH),
+        max_length=MAX_KEYWORDS,
+        required=False,
+    )
+    wounds = serializers.IntegerField(min_value=1, max_value=MAX_UNIT_WOUNDS, required=False)
+    base = serializers.RegexField(
+        BASE_PATTERN + "|^$",
+        required=False,
+        allow_blank=True,
+        help_text='"round:<mm>", "oval:<width>x<depth>" or empty (not asked yet).',
+    )
+    walker = serializers.BooleanField(required=False, help_text="Confirmed as a walker.")
+    reserve = serializers.BooleanField(required=False, help_text="Starts in reserve.")
+    deep_strike = serializers.BooleanField(
+        required=False, help_text="Arrives by a deep-strike-like rule."
+    )
+
+
 class RosterDocumentSerializer(serializers.Serializer):
     """A roster document: what export answers and import, PUT and validate take."""
 
@@ -58,6 +94,12 @@ class RosterDocumentSerializer(serializers.Serializer):
         'points systems {"points_limit": N}.',
     )
     entries = EntrySerializer(many=True, max_length=MAX_ENTRIES, required=False)
+    units = UnitSerializer(
+        many=True,
+        max_length=MAX_UNITS,
+        required=False,
+        help_text="Systems whose armies come from outside the catalogue (bunkers) only.",
+    )
 
 
 class IssueSerializer(serializers.Serializer):
@@ -122,6 +164,42 @@ DOCUMENT_EXAMPLE = OpenApiExample(
             {"profile": "phalanx-schildtraeger", "items": [], "name": "Kael"},
             {"profile": "phalanx-brandmeister", "items": [], "count": 1},
         ],
+    },
+    request_only=True,
+)
+
+
+class ArmyFileSerializer(serializers.Serializer):
+    """A list builder's file: uploaded as ``file`` (multipart), or in JSON as ``content`` (the
+    .ros XML text) or ``content_base64`` (a .rosz or any file)."""
+
+    file = serializers.FileField(required=False)
+    file_name = serializers.CharField(max_length=200, required=False)
+    content = serializers.CharField(required=False)
+    content_base64 = serializers.CharField(required=False)
+    name = serializers.CharField(max_length=100, required=False, allow_blank=True)
+    settings = serializers.DictField(
+        required=False, help_text='{"points_limit": N, "power_level": bool} (JSON).'
+    )
+    points_limit = serializers.IntegerField(min_value=1, required=False, help_text="Multipart.")
+    power_level = serializers.BooleanField(required=False, help_text="Multipart.")
+
+
+class ArmyReportSerializer(ReportSerializer):
+    army = serializers.DictField(
+        help_text="What the file said: name, game_system, catalogues, declared and computed "
+        "totals (points, power, cp), totals_differ, units."
+    )
+
+
+ARMY_FILE_EXAMPLE = OpenApiExample(
+    "A BattleScribe roster as text",
+    value={
+        "file_name": "salamanders.ros",
+        "content": '<?xml version="1.0" encoding="utf-8"?><roster xmlns="http://www.battlescribe'
+        '.net/schema/rosterSchema" name="Salamanders">…</roster>',
+        "name": "Salamanders",
+        "settings": {"points_limit": 1000, "power_level": False},
     },
     request_only=True,
 )

@@ -13,10 +13,11 @@ from django.utils.translation import gettext as _
 from apps.accounts.models import User
 from apps.catalog.models import Faction, GameSystem, Item, Profile
 from apps.rosters.documents import ParsedRoster, parse_document
-from apps.rosters.models import Roster, RosterEntry, RosterEntryItem
+from apps.rosters.models import ArmyUnit, Roster, RosterEntry, RosterEntryItem
 from apps.rosters.selectors import roster_for_owner, roster_report
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.registry import registry
+from apps.systems.core.rosters import UnitInput
 
 MAX_ROSTERS_PER_USER = 500
 
@@ -25,7 +26,7 @@ class RosterError(RuleViolation):
     """A request the roster cannot take (wrong system, unknown entry, ...)."""
 
 
-def _normalised_settings(system: GameSystem, settings: Mapping[str, object]) -> dict[str, object]:
+def normalised_settings(system: GameSystem, settings: Mapping[str, object]) -> dict[str, object]:
     rules = registry().get(system.slug).rosters
     return rules.normalise_settings(settings) if rules else dict(settings)
 
@@ -39,7 +40,7 @@ def roster_refresh_legality(roster: Roster) -> Roster:
     return fresh
 
 
-def _check_quota(owner: User) -> None:
+def check_quota(owner: User) -> None:
     if Roster.objects.filter(owner=owner).count() >= MAX_ROSTERS_PER_USER:
         raise RosterError(
             "roster_quota",
@@ -57,7 +58,7 @@ def roster_create(
     faction: Faction | None,
     settings: Mapping[str, object],
 ) -> Roster:
-    _check_quota(owner)
+    check_quota(owner)
     if faction is not None and faction.system_id != system.pk:
         raise RosterError("unknown_faction", _("The faction belongs to another rule system."))
     roster = Roster(
@@ -65,7 +66,7 @@ def roster_create(
         system=system,
         name=name.strip(),
         faction=faction,
-        settings=_normalised_settings(system, settings),
+        settings=normalised_settings(system, settings),
     )
     roster.full_clean()
     roster.save()
@@ -76,21 +77,21 @@ def roster_create(
 def roster_update(
     *, owner: User, roster_id: int, name: str, settings: Mapping[str, object]
 ) -> Roster:
-    roster = _locked(owner, roster_id)
+    roster = locked_roster(owner, roster_id)
     roster.name = name.strip()
-    roster.settings = _normalised_settings(roster.system, {**roster.settings, **settings})
+    roster.settings = normalised_settings(roster.system, {**roster.settings, **settings})
     roster.full_clean()
     roster.save(update_fields=["name", "settings", "updated_at"])
     return roster_refresh_legality(roster)
 
 
-def _touched(roster: Roster) -> Roster:
+def touched(roster: Roster) -> Roster:
     """Mark the roster changed now and re-validate it."""
     roster.save(update_fields=["updated_at"])
     return roster_refresh_legality(roster)
 
 
-def _locked(owner: User, roster_id: int) -> Roster:
+def locked_roster(owner: User, roster_id: int) -> Roster:
     """The owner's roster row, locked until the transaction ends (concurrent clicks on two
     tablets apply one after the other); 404 for anyone else's."""
     roster = (
@@ -115,7 +116,7 @@ def _entry(roster: Roster, entry_id: int) -> RosterEntry:
 
 @transaction.atomic
 def roster_entry_add(*, owner: User, roster_id: int, profile_slug: str) -> Roster:
-    roster = _locked(owner, roster_id)
+    roster = locked_roster(owner, roster_id)
     profile = Profile.objects.filter(system=roster.system, slug=profile_slug).first()
     if profile is None:
         raise RosterError(
@@ -125,24 +126,24 @@ def roster_entry_add(*, owner: User, roster_id: int, profile_slug: str) -> Roste
     RosterEntry.objects.create(
         roster=roster, position=position, profile=profile, profile_version=profile.version
     )
-    return _touched(roster)
+    return touched(roster)
 
 
 @transaction.atomic
 def roster_entry_remove(*, owner: User, roster_id: int, entry_id: int) -> Roster:
-    roster = _locked(owner, roster_id)
+    roster = locked_roster(owner, roster_id)
     _entry(roster, entry_id).delete()
-    return _touched(roster)
+    return touched(roster)
 
 
 @transaction.atomic
 def roster_entry_rename(*, owner: User, roster_id: int, entry_id: int, name: str) -> Roster:
-    roster = _locked(owner, roster_id)
+    roster = locked_roster(owner, roster_id)
     entry = _entry(roster, entry_id)
     entry.name = name.strip()
     entry.full_clean()
     entry.save(update_fields=["name"])
-    return _touched(roster)
+    return touched(roster)
 
 
 @transaction.atomic
@@ -151,32 +152,32 @@ def roster_entry_attach(
 ) -> Roster:
     """Assign an entry to another entry of the roster (a telematon to its operator), or
     (``None``) release it; whether the assignment is legal is the system's rules' issue."""
-    roster = _locked(owner, roster_id)
+    roster = locked_roster(owner, roster_id)
     entry = _entry(roster, entry_id)
     target = None if attach_to_id is None else _entry(roster, attach_to_id)
     if target is not None and target.pk == entry.pk:
         raise RosterError("attach_invalid", _("A model cannot be assigned to itself."))
     entry.attach_to = target
     entry.save(update_fields=["attach_to"])
-    return _touched(roster)
+    return touched(roster)
 
 
 @transaction.atomic
 def roster_entry_update_version(*, owner: User, roster_id: int, entry_id: int) -> Roster:
     """Move an entry (and its items) to the current versions of their cards."""
-    roster = _locked(owner, roster_id)
+    roster = locked_roster(owner, roster_id)
     entry = _entry(roster, entry_id)
     entry.profile_version = entry.profile.version
     entry.save(update_fields=["profile_version"])
     for row in entry.items.all():
         row.item_version = row.item.version
         row.save(update_fields=["item_version"])
-    return _touched(roster)
+    return touched(roster)
 
 
 @transaction.atomic
 def roster_item_add(*, owner: User, roster_id: int, entry_id: int, item_slug: str) -> Roster:
-    roster = _locked(owner, roster_id)
+    roster = locked_roster(owner, roster_id)
     entry = _entry(roster, entry_id)
     item = Item.objects.filter(system=roster.system, slug=item_slug).first()
     if item is None:
@@ -185,19 +186,39 @@ def roster_item_add(*, owner: User, roster_id: int, entry_id: int, item_slug: st
     RosterEntryItem.objects.create(
         entry=entry, position=position, item=item, item_version=item.version
     )
-    return _touched(roster)
+    return touched(roster)
 
 
 @transaction.atomic
 def roster_item_remove(*, owner: User, roster_id: int, entry_id: int, row_id: int) -> Roster:
-    roster = _locked(owner, roster_id)
+    roster = locked_roster(owner, roster_id)
     entry = _entry(roster, entry_id)
     deleted, _by_model = RosterEntryItem.objects.filter(entry=entry, pk=row_id).delete()
     if not deleted:
         raise RosterError(
             "unknown_item", _("That card is no longer on this fighter (changed elsewhere?).")
         )
-    return _touched(roster)
+    return touched(roster)
+
+
+def army_unit_row(roster: Roster, position: int, unit: UnitInput) -> ArmyUnit:
+    """An outside army's unit as a row of ``roster`` (checked, not saved)."""
+    row = ArmyUnit(
+        roster=roster,
+        position=position,
+        name=unit.name.strip()[:100],
+        model_count=unit.models,
+        points=unit.points,
+        power=unit.power,
+        keywords=list(unit.keywords),
+        wounds=unit.wounds,
+        base=unit.base,
+        walker=unit.walker,
+        reserve=unit.reserve,
+        deep_strike=unit.deep_strike,
+    )
+    row.full_clean(exclude=["roster"])
+    return row
 
 
 def _fill(roster: Roster, parsed: ParsedRoster) -> None:
@@ -220,13 +241,16 @@ def _fill(roster: Roster, parsed: ParsedRoster) -> None:
         if parsed_entry.attach_to is not None:
             entry.attach_to = created[parsed_entry.attach_to]
             entry.save(update_fields=["attach_to"])
+    ArmyUnit.objects.bulk_create(
+        army_unit_row(roster, position, unit) for position, unit in enumerate(parsed.units)
+    )
 
 
 @transaction.atomic
 def roster_import(*, owner: User, document: object) -> Roster:
     """Create a roster from a document; every problem is reported and nothing is saved."""
     parsed = parse_document(document)
-    _check_quota(owner)
+    check_quota(owner)
     roster = Roster(
         owner=owner,
         system=parsed.system,
@@ -243,9 +267,10 @@ def roster_import(*, owner: User, document: object) -> Roster:
 @transaction.atomic
 def roster_replace(*, owner: User, roster_id: int, document: object) -> Roster:
     """Replace a roster's contents with a document of the same system (API PUT)."""
-    roster = _locked(owner, roster_id)
+    roster = locked_roster(owner, roster_id)
     parsed = parse_document(document, expected_system=roster.system.slug)
     roster.entries.all().delete()
+    roster.units.all().delete()
     roster.name, roster.faction, roster.settings = parsed.name, parsed.faction, parsed.settings
     roster.full_clean()
     roster.save()
@@ -256,7 +281,7 @@ def roster_replace(*, owner: User, roster_id: int, document: object) -> Roster:
 @transaction.atomic
 def roster_duplicate(*, owner: User, roster_id: int, name: str) -> Roster:
     source = roster_for_owner(owner, roster_id)
-    _check_quota(owner)
+    check_quota(owner)
     copy = Roster.objects.create(
         owner=owner,
         system=source.system,
@@ -281,6 +306,17 @@ def roster_duplicate(*, owner: User, roster_id: int, name: str) -> Roster:
             for row in entry.items.all()
         )
         copies[entry.pk] = new_entry
+    ArmyUnit.objects.bulk_create(
+        ArmyUnit(
+            roster=copy,
+            **{
+                f.name: getattr(unit, f.name)
+                for f in ArmyUnit._meta.concrete_fields
+                if f.name not in {"id", "roster"}
+            },
+        )
+        for unit in source.units.all()
+    )
     for entry in source.entries.all():
         if entry.attach_to_id in copies:
             copy_entry = copies[entry.pk]
@@ -291,13 +327,13 @@ def roster_duplicate(*, owner: User, roster_id: int, name: str) -> Roster:
 
 @transaction.atomic
 def roster_delete(*, owner: User, roster_id: int) -> None:
-    _locked(owner, roster_id).delete()
+    locked_roster(owner, roster_id).delete()
 
 
 @transaction.atomic
 def roster_share(*, owner: User, roster_id: int, enabled: bool) -> Roster:
     """Turn the read-only share link on (a new unguessable token) or off."""
-    roster = _locked(owner, roster_id)
+    roster = locked_roster(owner, roster_id)
     roster.share_token = secrets.token_urlsafe(24) if enabled else None
     roster.save(update_fields=["share_token", "updated_at"])
     return roster

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from apps.rosters import views
+from apps.rosters import army_views, views
 
 app_name = "rosters"
 
@@ -12,6 +12,10 @@ urlpatterns = [
     path("", views.roster_list, name="list"),
     path("new/<slug:system_slug>/", views.roster_new, name="new"),
     path("import/", views.roster_import, name="import"),
+    path("import/<slug:system_slug>/army/", army_views.army_import, name="army_import"),
+    path("<int:roster_id>/units/", army_views.unit_add, name="unit_add"),
+    path("<int:roster_id>/units/<int:unit_id>/answer/", army_views.unit_answer, name="unit_answer"),
+    path("<int:roster_id>/units/<int:unit_id>/remove/", army_views.unit_remove, name="unit_remove"),
     path("<int:roster_id>/", views.roster_builder, name="builder"),
     path("<int:roster_id>/settings/", views.roster_settings, name="settings"),
     path("<int:roster_id>/fighters/", views.entry_add, name="entry_add"),

@@ -38,7 +38,7 @@ from apps.systems.core.rosters import localized_catalog
 BUILDER = "rosters/builder.html"
 
 
-def _user(request: HtmxHttpRequest) -> User:
+def request_user(request: HtmxHttpRequest) -> User:
     user = request.user
     assert isinstance(user, User)
     return user
@@ -62,6 +62,14 @@ def builder_context(roster: Roster, *, readonly: bool) -> dict[str, Any]:
     catalog = localized_catalog(catalog_data(roster.system, roster), get_language())
     view = rules.builder(roster_input(roster), catalog)
     entries = list(roster.entries.all())
+    system_info = registry().get(roster.system.slug)
+    # An outside army's units beside the rules' rows for them (``outside_army`` systems' views
+    # have ``units``, one row per unit in the roster's order).
+    units = (
+        list(zip(roster.units.all(), view.units, strict=True))  # type: ignore[attr-defined]
+        if system_info.outside_army
+        else []
+    )
     fighters = []
     for entry, fighter in zip(entries, view.entries, strict=True):
         items = list(zip(entry.items.all(), fighter.items, strict=True))
@@ -79,17 +87,18 @@ def builder_context(roster: Roster, *, readonly: bool) -> dict[str, Any]:
         "roster": roster,
         "view": view,
         "fighters": fighters,
+        "units": units,
         # The panel's cached fragment survives changes that do not touch what it shows.
         "panel_key": _digest(view.panel, roster.pk),
         "readonly": readonly,
-        "system_info": registry().get(roster.system.slug),
+        "system_info": system_info,
         "settings_form": RosterSettingsForm(
             system=roster.system, initial={"name": roster.name, **roster.settings}
         ),
     }
 
 
-def _render_builder(request: HtmxHttpRequest, roster: Roster, *, error: str = "") -> HttpResponse:
+def render_builder(request: HtmxHttpRequest, roster: Roster, *, error: str = "") -> HttpResponse:
     context = builder_context(roster, readonly=False)
     context["error"] = error
     template = f"{BUILDER}#builder" if request.htmx else BUILDER
@@ -97,28 +106,36 @@ def _render_builder(request: HtmxHttpRequest, roster: Roster, *, error: str = ""
     return render(request, template, context, status=422 if error else 200)
 
 
-def _change(request: HtmxHttpRequest, roster_id: int, action: Callable[[], Roster]) -> HttpResponse:
+def builder_change(
+    request: HtmxHttpRequest, roster_id: int, action: Callable[[], Roster]
+) -> HttpResponse:
     """Run a builder change; answer with the refreshed builder (HTMX) or a redirect."""
     try:
         roster = action()
     except RuleViolation as error:
-        roster = roster_for_owner(_user(request), roster_id)
+        roster = roster_for_owner(request_user(request), roster_id)
         # Messages of the rules are catalogue msgids; others pass through unchanged.
         message = _(error.message)
         if request.htmx:
-            return _render_builder(request, roster, error=message)
+            return render_builder(request, roster, error=message)
         messages.error(request, message)
         return redirect("rosters:builder", roster_id)
     if request.htmx:
-        return _render_builder(request, roster)
+        return render_builder(request, roster)
     return redirect("rosters:builder", roster.pk)
 
 
 @login_required
 @require_GET
 def roster_list(request: HtmxHttpRequest) -> HttpResponse:
-    rosters = roster_list_for_user(_user(request))
-    return render(request, "rosters/list.html", {"rosters": rosters, "systems": _builder_systems()})
+    rosters = roster_list_for_user(request_user(request))
+    systems = _builder_systems()
+    army_systems = [s for s in systems if registry().get(s.slug).outside_army]
+    return render(
+        request,
+        "rosters/list.html",
+        {"rosters": rosters, "systems": systems, "army_systems": army_systems},
+    )
 
 
 @login_required
@@ -131,10 +148,10 @@ def roster_new(request: HtmxHttpRequest, system_slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             roster = services.roster_create(
-                owner=_user(request),
+                owner=request_user(request),
                 system=system,
                 name=form.cleaned_data["name"],
-                faction=form.cleaned_data["faction"],
+                faction=form.cleaned_data.get("faction"),
                 settings=form.settings(),
             )
         except RuleViolation as error:
@@ -147,24 +164,24 @@ def roster_new(request: HtmxHttpRequest, system_slug: str) -> HttpResponse:
 @login_required
 @require_GET
 def roster_builder(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
-    return _render_builder(request, roster_for_owner(_user(request), roster_id))
+    return render_builder(request, roster_for_owner(request_user(request), roster_id))
 
 
 @login_required
 @require_POST
 def roster_settings(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
-    roster = roster_for_owner(_user(request), roster_id)
+    roster = roster_for_owner(request_user(request), roster_id)
     form = RosterSettingsForm(request.POST, system=roster.system)
     if not form.is_valid():
         error = " ".join(
             f"{form[field].label}: {' '.join(messages)}" for field, messages in form.errors.items()
         )
-        return _render_builder(request, roster, error=error)
-    return _change(
+        return render_builder(request, roster, error=error)
+    return builder_change(
         request,
         roster_id,
         lambda: services.roster_update(
-            owner=_user(request),
+            owner=request_user(request),
             roster_id=roster_id,
             name=form.cleaned_data["name"],
             settings=form.settings(),
@@ -175,11 +192,11 @@ def roster_settings(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def entry_add(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
-    return _change(
+    return builder_change(
         request,
         roster_id,
         lambda: services.roster_entry_add(
-            owner=_user(request),
+            owner=request_user(request),
             roster_id=roster_id,
             profile_slug=request.POST.get("profile", ""),
         ),
@@ -189,11 +206,11 @@ def entry_add(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def entry_remove(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> HttpResponse:
-    return _change(
+    return builder_change(
         request,
         roster_id,
         lambda: services.roster_entry_remove(
-            owner=_user(request),
+            owner=request_user(request),
             roster_id=roster_id,
             entry_id=entry_id,
         ),
@@ -205,13 +222,13 @@ def entry_remove(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> Htt
 def entry_rename(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> HttpResponse:
     form = RenameForm(request.POST)
     if not form.is_valid():
-        roster = roster_for_owner(_user(request), roster_id)
-        return _render_builder(request, roster, error=_("A nickname has at most 60 characters."))
-    return _change(
+        roster = roster_for_owner(request_user(request), roster_id)
+        return render_builder(request, roster, error=_("A nickname has at most 60 characters."))
+    return builder_change(
         request,
         roster_id,
         lambda: services.roster_entry_rename(
-            owner=_user(request),
+            owner=request_user(request),
             roster_id=roster_id,
             entry_id=entry_id,
             name=form.cleaned_data["name"],
@@ -226,13 +243,13 @@ def entry_attach(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> Htt
     target = request.POST.get("attach_to", "")
     target_id = form_number(target)
     if target and target_id is None:
-        roster = roster_for_owner(_user(request), roster_id)
-        return _render_builder(request, roster, error=_("Choose a model of this roster."))
-    return _change(
+        roster = roster_for_owner(request_user(request), roster_id)
+        return render_builder(request, roster, error=_("Choose a model of this roster."))
+    return builder_change(
         request,
         roster_id,
         lambda: services.roster_entry_attach(
-            owner=_user(request),
+            owner=request_user(request),
             roster_id=roster_id,
             entry_id=entry_id,
             attach_to_id=target_id,
@@ -243,11 +260,11 @@ def entry_attach(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> Htt
 @login_required
 @require_POST
 def entry_update_version(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> HttpResponse:
-    return _change(
+    return builder_change(
         request,
         roster_id,
         lambda: services.roster_entry_update_version(
-            owner=_user(request),
+            owner=request_user(request),
             roster_id=roster_id,
             entry_id=entry_id,
         ),
@@ -258,13 +275,13 @@ def entry_update_version(request: HtmxHttpRequest, roster_id: int, entry_id: int
 @require_POST
 def item_add(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> HttpResponse:
     if not request.POST.get("item"):
-        roster = roster_for_owner(_user(request), roster_id)
-        return _render_builder(request, roster, error=_("Choose a card first."))
-    return _change(
+        roster = roster_for_owner(request_user(request), roster_id)
+        return render_builder(request, roster, error=_("Choose a card first."))
+    return builder_change(
         request,
         roster_id,
         lambda: services.roster_item_add(
-            owner=_user(request),
+            owner=request_user(request),
             roster_id=roster_id,
             entry_id=entry_id,
             item_slug=request.POST.get("item", ""),
@@ -277,11 +294,11 @@ def item_add(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> HttpRes
 def item_remove(
     request: HtmxHttpRequest, roster_id: int, entry_id: int, row_id: int
 ) -> HttpResponse:
-    return _change(
+    return builder_change(
         request,
         roster_id,
         lambda: services.roster_item_remove(
-            owner=_user(request),
+            owner=request_user(request),
             roster_id=roster_id,
             entry_id=entry_id,
             row_id=row_id,
@@ -292,9 +309,9 @@ def item_remove(
 @login_required
 @require_POST
 def roster_duplicate(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
-    source = roster_for_owner(_user(request), roster_id)
+    source = roster_for_owner(request_user(request), roster_id)
     copy = services.roster_duplicate(
-        owner=_user(request),
+        owner=request_user(request),
         roster_id=roster_id,
         name=_("%(name)s (copy)") % {"name": source.name},
     )
@@ -305,9 +322,9 @@ def roster_duplicate(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def roster_delete(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
-    roster = roster_for_owner(_user(request), roster_id)
+    roster = roster_for_owner(request_user(request), roster_id)
     if request.method == "POST":
-        services.roster_delete(owner=_user(request), roster_id=roster_id)
+        services.roster_delete(owner=request_user(request), roster_id=roster_id)
         messages.success(request, _("“%(name)s” was deleted.") % {"name": roster.name})
         return redirect("rosters:list")
     return render(request, "rosters/delete.html", {"roster": roster})
@@ -317,14 +334,16 @@ def roster_delete(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
 @require_POST
 def roster_share(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
     enabled = request.POST.get("enabled") == "1"
-    services.roster_share(owner=_user(request), roster_id=roster_id, enabled=enabled)
-    return _change(request, roster_id, lambda: roster_for_owner(_user(request), roster_id))
+    services.roster_share(owner=request_user(request), roster_id=roster_id, enabled=enabled)
+    return builder_change(
+        request, roster_id, lambda: roster_for_owner(request_user(request), roster_id)
+    )
 
 
 @login_required
 @require_GET
 def roster_export(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
-    roster = roster_for_owner(_user(request), roster_id)
+    roster = roster_for_owner(request_user(request), roster_id)
     response = HttpResponse(
         json.dumps(roster_document(roster), ensure_ascii=False, indent=2),
         content_type="application/json; charset=utf-8",
@@ -353,7 +372,7 @@ def roster_import(request: HtmxHttpRequest) -> HttpResponse:
             problems = [{"message": _("This is not valid JSON: %(error)s") % {"error": error}}]
         else:
             try:
-                roster = services.roster_import(owner=_user(request), document=document)
+                roster = services.roster_import(owner=request_user(request), document=document)
             except DocumentInvalid as error:
                 problems = [
                     {**p.as_dict(), "where": problem_location(p.path) if p.path else ""}

@@ -60,7 +60,7 @@ def test_import_of_another_system_is_refused(deathmatch, user) -> None:
 
 
 def test_import_for_a_system_without_a_builder_is_refused(deathmatch, user) -> None:
-    document = legal_standard_team(system="bunkers", faction=None, entries=[])
+    document = legal_standard_team(system="stahlgewitter", faction=None, entries=[])
     with pytest.raises(DocumentInvalid) as raised:
         services.roster_import(owner=user, document=document)
     assert [(p.code, p.path) for p in raised.value.problems] == [("not_supported", "system")]

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from django import template
 from django.utils.translation import get_language, gettext
 
+from apps.rosters.army_forms import base_as_text
 from apps.rosters.forms import roster_size_text
 from apps.rosters.models import Roster
 from apps.systems.core.i18n import ENGLISH_SUFFIX, localized_text
@@ -48,3 +49,9 @@ def localized(entry: object, key: str = "text") -> str:
 def roster_size(roster: Roster) -> str:
     """A roster's game size or points limit, in its system's words."""
     return roster_size_text(roster.system.slug, roster.settings)
+
+
+@register.filter
+def base_text(base: str) -> str:
+    """A stored base ("round:32", "oval:120x92") as the player types it ("32", "120x92")."""
+    return base_as_text(base)

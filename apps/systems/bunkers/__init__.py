@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from apps.systems.bunkers.roster import BunkersRosterRules
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.registry import DiceKind, GameSize, GameSystemInfo, Unit, points
 
@@ -32,4 +33,6 @@ SYSTEM = GameSystemInfo(
     ),
     rulebook="bunkers-and-badasses.de.txt",
     package=__name__,
+    rosters=BunkersRosterRules(),
+    outside_army=True,
 )

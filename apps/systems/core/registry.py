@@ -155,6 +155,9 @@ class GameSystemInfo:
     cards: CardLayouts | None = None
     # Systems whose missions are data an organiser writes in the scenario editor.
     scenarios: ScenarioRules | None = None
+    # Armies come from outside the catalogue (imported from a list builder or typed in): a
+    # roster holds ``units`` (``core.rosters.UnitInput``), never catalogue entries.
+    outside_army: bool = False
 
     @property
     def game_sizes(self) -> tuple[GameSize, ...]:

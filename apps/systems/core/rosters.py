@@ -37,6 +37,10 @@ class CatalogData:
     items: Mapping[str, CatalogEntry]
 
 
+# What a system whose armies come from outside the catalogue reads (``outside_army``).
+EMPTY_CATALOG: Final = CatalogData(factions={}, profiles={}, items={})
+
+
 def localized_catalog(catalog: CatalogData, language: str | None) -> CatalogData:
     """The catalogue with every rule text in the reader's language (``localized_stats``).
 
@@ -71,11 +75,42 @@ class EntryInput:
     attach_to: int | None = None
 
 
+# What one unit of an outside army may hold: more than any real unit, less than a typo makes.
+MAX_UNIT_MODELS: Final = 200
+MAX_UNIT_WOUNDS: Final = 99
+MAX_UNIT_POINTS: Final = 10_000
+MAX_UNIT_POWER: Final = 500
+MAX_UNIT_KEYWORDS: Final = 30
+MAX_KEYWORD_LENGTH: Final = 40
+
+
+@dataclass(frozen=True)
+class UnitInput:
+    """One unit of an army brought from outside the catalogue (Bunkers and Badasses: a Warhammer
+    40,000 unit imported from BattleScribe or typed in by hand). ``wounds`` is per model (its
+    toughest model); ``base`` is "round:<mm>", "oval:<w>x<h>" or "" while nobody has said;
+    ``walker`` is the player's confirmation that a vehicle is a walker; ``reserve`` that the unit
+    starts in reserve and ``deep_strike`` that it arrives by a deep-strike-like rule."""
+
+    name: str
+    models: int = 1
+    points: int = 0
+    power: int = 0
+    keywords: tuple[str, ...] = ()
+    wounds: int = 1
+    base: str = ""
+    walker: bool = False
+    reserve: bool = False
+    deep_strike: bool = False
+
+
 @dataclass(frozen=True)
 class RosterInput:
     faction: str
     settings: Mapping[str, object]
     entries: tuple[EntryInput, ...]
+    # A system whose armies come from outside the catalogue keeps them here (``entries`` empty).
+    units: tuple[UnitInput, ...] = ()
 
 
 @dataclass(frozen=True)
