@@ -126,7 +126,10 @@ def _checked_team(
     info = registry().get(system.slug)
     base = roster_input(roster)
     team_input = RosterInput(
-        faction=base.faction, settings={**base.settings, **settings}, entries=base.entries
+        faction=base.faction,
+        settings={**base.settings, **settings},
+        entries=base.entries,
+        units=base.units,
     )
     catalog = catalog_data(roster.system, roster)
     if info.rosters is not None:

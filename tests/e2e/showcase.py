@@ -20,6 +20,7 @@ from apps.leagues.sample import sample_league_ensure
 from apps.matches import services as match_services
 from apps.rosters import services as roster_services
 from tests.accounts.factories import UserFactory
+from tests.matches.bunkers import bunkers_army, bunkers_match
 from tests.matches.factories import roster_for, small_match, small_team
 from tests.matches.grundregeln import grund_match, grund_roster
 from tests.matches.test_universalis import group
@@ -63,6 +64,7 @@ def showcase_make() -> Showcase:
         settings={"max_rounds": 6},
         rng=random.Random(3),
     )
+    bunkers = bunkers_match(user, levels=2)
     builders = {
         "deathmatch": roster_for(user, small_team("phalanx", name="Phalanx der Brandwache")),
         "grundregeln": grund_roster(user),
@@ -93,9 +95,16 @@ def showcase_make() -> Showcase:
         ("deathmatch", deathmatch),
         ("grundregeln", grundregeln),
         ("universalis", universalis),
+        ("bunkers", bunkers),
     ):
         pages[f"tracker {slug}"] = f"/matches/{match.pk}/"
         pages[f"summary {slug}"] = f"/matches/{match.pk}/summary/"
+    army = bunkers_army(user, "bloodangels", answered=False)
+    pages["army builder bunkers"] = f"/rosters/{army.pk}/"
+    pages["army import bunkers"] = "/rosters/import/bunkers/army/"
+    pages["new bunkers team"] = "/rosters/new/bunkers/"
+    pages["new bunkers match"] = "/matches/new/bunkers/"
+    pages["reference bunkers"] = "/systems/bunkers/"
     pages["match log"] = f"/matches/{deathmatch.pk}/log/"
     pages["delete a match"] = f"/matches/{deathmatch.pk}/delete/"
     pages["archived matches"] = "/matches/?archived=1"

@@ -23,9 +23,11 @@ PAGES = [
     "builder deathmatch",
     "builder grundregeln",
     "builder universalis",
+    "army builder bunkers",
     "tracker deathmatch",
     "tracker grundregeln",
     "tracker universalis",
+    "tracker bunkers",
     "standings (season)",
 ]
 BLOCKING = {"serious", "critical"}

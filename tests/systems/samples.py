@@ -12,7 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from apps.systems.core.registry import registry
-from apps.systems.core.rosters import CatalogData, CatalogEntry, EntryInput, RosterInput
+from apps.systems.core.rosters import (
+    CatalogData,
+    CatalogEntry,
+    EntryInput,
+    RosterInput,
+    UnitInput,
+)
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
@@ -168,7 +174,54 @@ def universalis(seed: int) -> dict[str, Any]:
     }
 
 
+BUNKERS_ARMIES = (
+    (
+        UnitInput("Sample Captain", 1, 100, 5, ("character",), 5, "round:40"),
+        UnitInput("Sample Intercessors", 5, 100, 5, ("infantry",), 2, "round:32"),
+        UnitInput(
+            "Sample Assault Squad", 5, 90, 5, ("infantry",), 2, "round:32", False, True, True
+        ),
+        UnitInput("Sample Dreadnought", 1, 150, 8, ("vehicle", "walker"), 8, "round:60", True),
+    ),
+    (
+        UnitInput("Sample Warboss", 1, 90, 5, ("character",), 6, "round:40"),
+        UnitInput("Sample Boyz", 10, 90, 5, ("infantry",), 1, "round:32"),
+        UnitInput("Sample Stormboyz", 5, 70, 4, ("infantry",), 1, "round:32", False, True, True),
+    ),
+)
+
+
+def bunkers(seed: int) -> dict[str, Any]:
+    """Two invented 40K armies (the product ships no 40K data) in one of the three missions,
+    on a board of one level (even seeds) or two (odd seeds), over a short game so that random
+    play reaches its end."""
+    catalog = CatalogData({}, {}, {})
+    engine = registry().get("bunkers").matches
+    assert engine is not None
+    scales = ("points", "power")
+    teams = [
+        engine.team_setup(
+            RosterInput(
+                faction="",
+                settings={"scale": scales[(seed + index) % 2]},
+                entries=(),
+                units=units,
+            ),
+            catalog,
+        )
+        for index, units in enumerate(BUNKERS_ARMIES)
+    ]
+    missions = [value for value, _label in engine.mode_choices()]
+    return {
+        "mode": missions[seed % len(missions)],
+        "rounds": 2,
+        "levels": 1 + seed % 2,  # one level and two levels, 50:50 deployment, in turn
+        "players": [{"name": name, **t} for name, t in zip(("Anna", "Ben"), teams, strict=True)],
+    }
+
+
 SAMPLE_MATCHES: dict[str, Callable[[int], dict[str, Any]]] = {
+    "bunkers": bunkers,
     "deathmatch": deathmatch,
     "grundregeln": grundregeln,
     "universalis": universalis,

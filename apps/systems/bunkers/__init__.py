@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from apps.systems.bunkers.cards import BunkersCardLayouts
+from apps.systems.bunkers.match.engine import BunkersEngine
 from apps.systems.bunkers.roster import BunkersRosterRules
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.registry import DiceKind, GameSize, GameSystemInfo, Unit, points
@@ -34,5 +36,7 @@ SYSTEM = GameSystemInfo(
     rulebook="bunkers-and-badasses.de.txt",
     package=__name__,
     rosters=BunkersRosterRules(),
+    matches=BunkersEngine(),
     outside_army=True,
+    cards=BunkersCardLayouts(),
 )
