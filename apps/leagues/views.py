@@ -66,6 +66,7 @@ from apps.leagues.selectors import (
 )
 from apps.leagues.services import LeagueError
 from apps.leagues.standings import Row
+from apps.leagues.standings_rows import standings_rows
 from apps.leagues.view_helpers import access_to, act, request_user, season_url
 from apps.rosters.models import Roster
 from apps.rosters.selectors import roster_list_for_user
@@ -305,7 +306,10 @@ def _standings_context(
         rows = season_standings(season)
         names = {row.entrant.id: row.entrant.name for row in rows}
         table = [(row, _guide(row, names)) for row in sorted_rows(rows, sort)]
-        return render_to_string(f"{SEASON}#standings", {**context, "table": table}, request)
+        rows_html = standings_rows(table, league=access.league, season=season)
+        return render_to_string(
+            f"{SEASON}#standings", {**context, "table": table, "rows_html": rows_html}, request
+        )
 
     html = cached_fragment(version, ("standings", sort), render_table)
     if mine is not None:

@@ -174,3 +174,20 @@ def test_one_cached_table_marks_each_viewers_own_row(client) -> None:
     page = client.get(url(season), **EN).content.decode()
     assert f'<tr class="mine" data-entrant="{second.pk}">' in page
     assert f'<tr data-entrant="{first.pk}">' in page
+
+
+def test_each_standings_row_shows_its_games_with_their_scores(client) -> None:
+    """The rows are built in Python (apps.leagues.standings_rows): each game of the guide is a
+    letter with the round, the score and the opponent in its title, and each player links to
+    their page."""
+    import re
+
+    season = played_season(4, 2)
+    html = client.get(url(season), **EN).content.decode()
+    guide = re.findall(r"<li class=\"(w|l|d|bye)\" title=\"([^\"]+)\">(\w)</li>", html)
+    assert len(guide) == 4 * 2
+    assert all(title.startswith("Round ") for _css, title, _letter in guide)
+    assert {letter for _css, _title, letter in guide} <= {"W", "L", "D", "B"}
+    registration = season.registrations.order_by("pk").first()
+    player = reverse("leagues:player", args=[season.league.key, season.pk, registration.pk])
+    assert f'<a href="{player}">' in html
