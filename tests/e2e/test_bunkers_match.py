@@ -148,17 +148,16 @@ def test_upload_an_army_and_play_a_battle_round_on_a_tablet(
         if "is-turn" in (page.locator(".scoreboard .score").nth(0).get_attribute("class") or "")
         else 1
     )
-    options = page.locator(".bb-options").nth(active)
+    options = page.locator(".bb-option-group").nth(active)
     advance = options.get_by_role("button", name=re.compile("Massives Vorrücken"))
     command(page, advance)
     assert _cp(page, active) == 6
     expect(page.locator(".log")).to_contain_text("Massives Vorrücken")
-    options = page.locator(".bb-options").nth(active)
-    expect(
-        options.locator(
-            "form", has=page.get_by_role("button", name=re.compile("Rauchgranate"))
-        ).locator(".reason")
-    ).to_be_visible()
+    # The options not possible now are folded away, each with its reason.
+    options = page.locator(".bb-option-group").nth(active)
+    options.locator(".bb-refused > summary").click()
+    smoke = options.locator("form", has=page.get_by_role("button", name=re.compile("Rauchgranate")))
+    expect(smoke.locator(".reason")).to_have_text("Not in this phase.")
 
     # Both player turns of the round through their phases: round 2 begins.
     for _ in range(20):

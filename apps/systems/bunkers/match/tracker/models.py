@@ -76,6 +76,16 @@ class OptionsView:
         for line in self.lines:
             yield line.button
 
+    @property
+    def allowed(self) -> tuple[OptionLine, ...]:
+        """The options the player may buy now: shown first."""
+        return tuple(line for line in self.lines if line.button.enabled)
+
+    @property
+    def refused(self) -> tuple[OptionLine, ...]:
+        """The others, each with the engine's reason: folded away on the page."""
+        return tuple(line for line in self.lines if not line.button.enabled)
+
 
 @dataclass(frozen=True)
 class DoorView:
