@@ -1,4 +1,5 @@
-"""League endpoints: leagues, seasons, joining, rounds, pairings, results and standings.
+"""League endpoints: leagues, seasons, joining, pairings, results and standings (rounds and
+their pairing: ``round_api``).
 
 Reads are open to whoever may see the league (``league_access``: public and link-only leagues
 to anyone with the key, members-only leagues to their members); writes need a login and go
@@ -10,13 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from django.conf import settings
 from django.http import Http404
-from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -27,10 +24,9 @@ from apps.accounts.models import User
 from apps.catalog.selectors import game_system_get
 from apps.common.api import ApiError, api_errors
 from apps.common.serializers import StrictSerializer
-from apps.leagues import pairing_jobs, services
 from apps.leagues import serializers as shapes
+from apps.leagues import services
 from apps.leagues.models import League, Pairing, Registration, Result, Round, Season
-from apps.leagues.pairing_jobs import PairingJob, round_pair_request
 from apps.leagues.selectors import (
     LeagueAccess,
     counts_from,
@@ -39,7 +35,6 @@ from apps.leagues.selectors import (
     league_list_for_user,
     pairing_get,
     result_counts,
-    round_get,
     season_get,
     season_rounds,
     season_standings,
@@ -50,7 +45,7 @@ from apps.leagues.standings import Row, TieBreaker
 T = TypeVar("T")
 
 
-def _run(action: Callable[[], T]) -> T:
+def run_service(action: Callable[[], T]) -> T:
     """Call a service; its refusal becomes the API's error with the service's status."""
     try:
         return action()
@@ -58,13 +53,13 @@ def _run(action: Callable[[], T]) -> T:
         raise ApiError(error.code, error.message, status_code=error.status) from None
 
 
-def _valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+def valid_input(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
 
 
-def _access(request: Request, key: str) -> LeagueAccess:
+def access_for(request: Request, key: str) -> LeagueAccess:
     return league_access(request.user, key)
 
 
@@ -160,16 +155,6 @@ def round_payload(round_: Round, season: Season) -> dict[str, Any]:
     }
 
 
-def job_payload(job: PairingJob) -> dict[str, Any]:
-    return {
-        "state": job.state,
-        "done": job.done,
-        "total": job.total,
-        "message": job.message,
-        "number": job.number,
-    }
-
-
 def row_payload(row: Row) -> dict[str, Any]:
     return {
         "rank": row.rank,
@@ -245,15 +230,6 @@ class JoinInput(StrictSerializer):
     roster = serializers.IntegerField(required=False, allow_null=True, default=None)
 
 
-class PairInput(StrictSerializer):
-    allow_rematches = serializers.BooleanField(default=False)
-
-
-class SwapInput(StrictSerializer):
-    player_x = serializers.IntegerField()
-    player_y = serializers.IntegerField()
-
-
 class ResultInput(StrictSerializer):
     outcome = serializers.ChoiceField(choices=Result.Outcome.values)
     vp_a = serializers.IntegerField(min_value=0, max_value=9999)
@@ -295,7 +271,7 @@ class LeagueListView(ReadOpenWriteLoggedIn):
     )
     @api_errors(shapes.LEAGUE_CREATE)
     def post(self, request: Request) -> Response:
-        data = _valid(LeagueInput, request.data)
+        data = valid_input(LeagueInput, request.data)
         system = game_system_get(data.pop("system"))
         user = request.user
         assert isinstance(user, User)  # IsAuthenticated
@@ -309,7 +285,7 @@ class LeagueDetailView(ReadOpenWriteLoggedIn):
 
     @extend_schema(responses={200: shapes.LeagueSerializer})
     def get(self, request: Request, key: str) -> Response:
-        access = _access(request, key)
+        access = access_for(request, key)
         return Response(league_payload(access.league, access))
 
     @extend_schema(
@@ -319,10 +295,10 @@ class LeagueDetailView(ReadOpenWriteLoggedIn):
     )
     @api_errors(shapes.LEAGUE_UPDATE)
     def patch(self, request: Request, key: str) -> Response:
-        access = _access(request, key)
-        data = _valid(LeagueUpdateInput, request.data)
+        access = access_for(request, key)
+        data = valid_input(LeagueUpdateInput, request.data)
         league = access.league
-        _run(
+        run_service(
             lambda: services.league_update(
                 user=request.user,
                 key=key,
@@ -331,7 +307,7 @@ class LeagueDetailView(ReadOpenWriteLoggedIn):
                 visibility=data.get("visibility", league.visibility),
             )
         )
-        access = _access(request, key)
+        access = access_for(request, key)
         return Response(league_payload(access.league, access))
 
 
@@ -342,7 +318,7 @@ class SeasonListView(ReadOpenWriteLoggedIn):
         operation_id="leagues_seasons_list", responses={200: shapes.SeasonSerializer(many=True)}
     )
     def get(self, request: Request, key: str) -> Response:
-        access = _access(request, key)
+        access = access_for(request, key)
         return Response([season_payload(s) for s in access.league.seasons.all()])
 
     @extend_schema(
@@ -352,8 +328,8 @@ class SeasonListView(ReadOpenWriteLoggedIn):
     )
     @api_errors(shapes.SEASON_CREATE)
     def post(self, request: Request, key: str) -> Response:
-        data = _valid(SeasonInput, request.data)
-        season = _run(lambda: services.season_create(user=request.user, key=key, **data))
+        data = valid_input(SeasonInput, request.data)
+        season = run_service(lambda: services.season_create(user=request.user, key=key, **data))
         return Response(season_payload(season), status=status.HTTP_201_CREATED)
 
 
@@ -362,7 +338,7 @@ class SeasonDetailView(ReadOpenWriteLoggedIn):
 
     @extend_schema(responses={200: shapes.SeasonDetailSerializer})
     def get(self, request: Request, key: str, season_id: int) -> Response:
-        access = _access(request, key)
+        access = access_for(request, key)
         season = season_get(access, season_id)
         players = Registration.objects.filter(season=season).select_related("player")
         rounds = season_rounds(season, include_drafts=access.is_organiser)
@@ -388,7 +364,7 @@ class SeasonJoinView(APIView):
     )
     @api_errors(shapes.SEASON_JOIN)
     def post(self, request: Request, key: str, season_id: int) -> Response:
-        data = _valid(JoinInput, request.data)
+        data = valid_input(JoinInput, request.data)
         # The code, not the key, opens the league: a members-only league is joined with it.
         try:
             league = league_by_join_code(data["code"])
@@ -396,7 +372,7 @@ class SeasonJoinView(APIView):
             league = None
         if league is None or league.key != key:
             raise ApiError("wrong_code", "This is not the join code of this league.")
-        registration = _run(
+        registration = run_service(
             lambda: services.season_join(
                 user=request.user, season_id=season_id, code=data["code"], roster_id=data["roster"]
             )
@@ -414,7 +390,7 @@ class StandingsView(APIView):
 
     @extend_schema(responses={200: shapes.StandingsSerializer})
     def get(self, request: Request, key: str, season_id: int) -> Response:
-        access = _access(request, key)
+        access = access_for(request, key)
         season = season_get(access, season_id)
         return Response(
             {
@@ -424,155 +400,8 @@ class StandingsView(APIView):
         )
 
 
-def _job_url(request: Request, key: str, season_id: int) -> str:
-    return request.build_absolute_uri(reverse("api:season-pairing-job", args=[key, season_id]))
-
-
-JOB_LOCATION = OpenApiParameter(
-    "Location",
-    str,
-    OpenApiParameter.HEADER,
-    required=True,
-    description="The job's address (GET …/pairing-job/).",
-    response=[202],
-)
-
-
-class RoundListView(ReadOpenWriteLoggedIn):
-    """The rounds (GET); organisers pair the next one as a draft (POST).
-
-    A round of more players than ``LEAGUES_PAIRING_TASK_ABOVE`` (Swiss) is paired by a task:
-    the POST answers ``202`` with the job and its address in ``Location``; poll it until it is
-    ``done`` (then GET the round by its ``number``) or ``failed``. A POST while the job runs
-    answers the same job. Without a task queue a round over ``LEAGUES_PAIRING_INLINE_MAX``
-    players answers ``503 pairing_too_large``."""
-
-    @extend_schema(
-        operation_id="leagues_seasons_rounds_list",
-        responses={200: shapes.RoundSerializer(many=True)},
-    )
-    def get(self, request: Request, key: str, season_id: int) -> Response:
-        access = _access(request, key)
-        season = season_get(access, season_id)
-        rounds = season_rounds(season, include_drafts=access.is_organiser)
-        return Response([round_payload(r, season) for r in rounds])
-
-    @extend_schema(
-        request=PairInput,
-        parameters=[JOB_LOCATION],
-        responses={
-            201: OpenApiResponse(shapes.RoundSerializer, description="Paired in the request."),
-            202: OpenApiResponse(
-                shapes.PairingJobSerializer, description="A big round: the task pairs it."
-            ),
-        },
-    )
-    @api_errors(shapes.ROUND_PAIR)
-    def post(self, request: Request, key: str, season_id: int) -> Response:
-        data = _valid(PairInput, request.data)
-        paired = _run(
-            lambda: round_pair_request(
-                user=request.user,
-                key=key,
-                season_id=season_id,
-                language=get_language() or settings.LANGUAGE_CODE,
-                **data,
-            )
-        )
-        if isinstance(paired, PairingJob):
-            return Response(
-                job_payload(paired),
-                status=status.HTTP_202_ACCEPTED,
-                headers={"Location": _job_url(request, key, season_id)},
-            )
-        return self._round(request, key, season_id, paired.number, status.HTTP_201_CREATED)
-
-    @staticmethod
-    def _round(
-        request: Request, key: str, season_id: int, number: int, code: int = 200
-    ) -> Response:
-        access = _access(request, key)
-        season = season_get(access, season_id)
-        round_ = round_get(season, number)
-        if round_.status == Round.Status.DRAFT and not access.is_organiser:
-            raise ApiError("not_found", "No such round.", status.HTTP_404_NOT_FOUND)
-        rounds = [r for r in season_rounds(season, include_drafts=True) if r.number == number]
-        return Response(round_payload(rounds[0], season), status=code)
-
-
-class PairingJobView(APIView):
-    """Where the task pairing the season's next round stands (organisers): ``queued`` or
-    ``running`` with its progress, else how the last job ended for a few minutes after: ``done``
-    with the round's ``number`` or ``failed`` with the ``message``. 404 when there is none."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(responses={200: shapes.PairingJobSerializer})
-    @api_errors(shapes.PAIRING_JOB)
-    def get(self, request: Request, key: str, season_id: int) -> Response:
-        access = _access(request, key)
-        access.require_organiser()
-        season = season_get(access, season_id)
-        job = pairing_jobs.pairing_job(season.pk)
-        if job is None:
-            message = _("No round of this season is being paired by the task.")
-            raise ApiError("not_found", message, status.HTTP_404_NOT_FOUND)
-        return Response(job_payload(job))
-
-
-class RoundDetailView(ReadOpenWriteLoggedIn):
-    """One round with its pairings; organisers discard a draft (DELETE)."""
-
-    @extend_schema(responses={200: shapes.RoundSerializer})
-    def get(self, request: Request, key: str, season_id: int, number: int) -> Response:
-        return RoundListView._round(request, key, season_id, number)
-
-    @extend_schema(responses={204: None})
-    @api_errors(shapes.ROUND_DRAFT)
-    def delete(self, request: Request, key: str, season_id: int, number: int) -> Response:
-        _run(
-            lambda: services.round_discard(
-                user=request.user, key=key, season_id=season_id, number=number
-            )
-        )
-        return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class RoundSwapView(APIView):
-    """Exchange two players' places in a draft round (registration ids; a bye is a place)."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(request=SwapInput, responses={200: shapes.RoundSerializer})
-    @api_errors(shapes.ROUND_SWAP)
-    def post(self, request: Request, key: str, season_id: int, number: int) -> Response:
-        data = _valid(SwapInput, request.data)
-        _run(
-            lambda: services.round_swap(
-                user=request.user, key=key, season_id=season_id, number=number, **data
-            )
-        )
-        return RoundListView._round(request, key, season_id, number)
-
-
-class RoundPublishView(APIView):
-    """Publish a draft round: its pairings become final and the players report results."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(request=None, responses={200: shapes.RoundSerializer})
-    @api_errors(shapes.ROUND_DRAFT)
-    def post(self, request: Request, key: str, season_id: int, number: int) -> Response:
-        _run(
-            lambda: services.round_publish(
-                user=request.user, key=key, season_id=season_id, number=number
-            )
-        )
-        return RoundListView._round(request, key, season_id, number)
-
-
 def _pairing_response(request: Request, key: str, pairing_id: int, code: int = 200) -> Response:
-    access = _access(request, key)
+    access = access_for(request, key)
     pairing = pairing_get(access, pairing_id)
     if pairing.round.status == Round.Status.DRAFT and not access.is_organiser:
         raise ApiError("not_found", "No such pairing.", status.HTTP_404_NOT_FOUND)
@@ -605,8 +434,8 @@ class ResultReportView(APIView):
     )
     @api_errors(shapes.RESULT_REPORT)
     def post(self, request: Request, key: str, pairing_id: int) -> Response:
-        data = _valid(ResultInput, request.data)
-        _run(
+        data = valid_input(ResultInput, request.data)
+        run_service(
             lambda: services.result_report(
                 user=request.user, key=key, pairing_id=pairing_id, **data
             )
@@ -623,7 +452,9 @@ class ResultConfirmView(APIView):
     @extend_schema(request=None, responses={200: shapes.PairingSerializer})
     @api_errors(shapes.RESULT_ANSWER)
     def post(self, request: Request, key: str, pairing_id: int) -> Response:
-        _run(lambda: services.result_confirm(user=request.user, key=key, pairing_id=pairing_id))
+        run_service(
+            lambda: services.result_confirm(user=request.user, key=key, pairing_id=pairing_id)
+        )
         return _pairing_response(request, key, pairing_id)
 
 
@@ -635,8 +466,8 @@ class ResultDisputeView(APIView):
     @extend_schema(request=ReasonInput, responses={200: shapes.PairingSerializer})
     @api_errors(shapes.RESULT_DISPUTE)
     def post(self, request: Request, key: str, pairing_id: int) -> Response:
-        data = _valid(ReasonInput, request.data)
-        _run(
+        data = valid_input(ReasonInput, request.data)
+        run_service(
             lambda: services.result_dispute(
                 user=request.user, key=key, pairing_id=pairing_id, reason=data["reason"]
             )
@@ -657,8 +488,8 @@ class ResultOverrideView(APIView):
     )
     @api_errors(shapes.RESULT_OVERRIDE)
     def post(self, request: Request, key: str, pairing_id: int) -> Response:
-        data = _valid(OverrideInput, request.data)
-        _run(
+        data = valid_input(OverrideInput, request.data)
+        run_service(
             lambda: services.result_override(
                 user=request.user, key=key, pairing_id=pairing_id, **data
             )

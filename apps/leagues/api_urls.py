@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from apps.leagues import api
+from apps.leagues import api, round_api
 
 league = "leagues/<str:key>/"
 season = league + "seasons/<int:season_id>/"
@@ -17,13 +17,15 @@ urlpatterns = [
     path(season, api.SeasonDetailView.as_view(), name="season-detail"),
     path(season + "join/", api.SeasonJoinView.as_view(), name="season-join"),
     path(season + "standings/", api.StandingsView.as_view(), name="season-standings"),
-    path(season + "rounds/", api.RoundListView.as_view(), name="round-list"),
-    path(season + "pairing-job/", api.PairingJobView.as_view(), name="season-pairing-job"),
-    path(season + "rounds/<int:number>/", api.RoundDetailView.as_view(), name="round-detail"),
-    path(season + "rounds/<int:number>/swap/", api.RoundSwapView.as_view(), name="round-swap"),
+    path(season + "rounds/", round_api.RoundListView.as_view(), name="round-list"),
+    path(season + "pairing-job/", round_api.PairingJobView.as_view(), name="season-pairing-job"),
+    path(season + "rounds/<int:number>/", round_api.RoundDetailView.as_view(), name="round-detail"),
+    path(
+        season + "rounds/<int:number>/swap/", round_api.RoundSwapView.as_view(), name="round-swap"
+    ),
     path(
         season + "rounds/<int:number>/publish/",
-        api.RoundPublishView.as_view(),
+        round_api.RoundPublishView.as_view(),
         name="round-publish",
     ),
     path(pairing, api.PairingDetailView.as_view(), name="pairing-detail"),
