@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.models import Faction, GameSystem, Item, Profile
 from apps.systems.core.rosters import (
+    BASE_PATTERN,
     MAX_UNIT_MODELS,
     MAX_UNIT_POINTS,
     MAX_UNIT_POWER,
@@ -94,9 +95,6 @@ class RosterEntryItem(models.Model):
 
 # An army brought from outside the catalogue (Bunkers and Badasses: a Warhammer 40,000 list
 # imported from BattleScribe or typed in): its units are stored as given, not as catalogue rows.
-# Millimetres, whole or to a tenth (28.5 mm bases exist).
-_MM = r"[0-9]{1,3}(\.[0-9])?"
-BASE_PATTERN = rf"^(round:{_MM}|oval:{_MM}x{_MM})$"
 
 
 class ArmyUnit(models.Model):

@@ -33,7 +33,7 @@ from apps.rosters.selectors import (
 )
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.registry import registry
-from apps.systems.core.rosters import localized_catalog
+from apps.systems.core.rosters import ArmyBuilderView, localized_catalog
 
 BUILDER = "rosters/builder.html"
 
@@ -63,11 +63,10 @@ def builder_context(roster: Roster, *, readonly: bool) -> dict[str, Any]:
     view = rules.builder(roster_input(roster), catalog)
     entries = list(roster.entries.all())
     system_info = registry().get(roster.system.slug)
-    # An outside army's units beside the rules' rows for them (``outside_army`` systems' views
-    # have ``units``, one row per unit in the roster's order).
+    # An outside army's units beside the rules' rows for them.
     units = (
-        list(zip(roster.units.all(), view.units, strict=True))  # type: ignore[attr-defined]
-        if system_info.outside_army
+        list(zip(roster.units.all(), view.units, strict=True))
+        if isinstance(view, ArmyBuilderView)
         else []
     )
     fighters = []

@@ -19,7 +19,7 @@ from typing import Final
 
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop
-from apps.systems.core.rosters import RosterIssue, UnitInput
+from apps.systems.core.rosters import BASE_PATTERN, RosterIssue, UnitInput
 
 # --- The rulebook's numbers ------------------------------------------------------------------
 
@@ -115,7 +115,7 @@ def is_deep_strike_rule(name: str) -> bool:
 
 # --- Bases -----------------------------------------------------------------------------------
 
-_BASE = re.compile(r"^(?P<shape>round|oval):(?P<a>\d{1,3}(?:\.\d)?)(?:x(?P<b>\d{1,3}(?:\.\d)?))?$")
+_BASE = re.compile(BASE_PATTERN)
 
 
 @dataclass(frozen=True)
@@ -146,22 +146,23 @@ def parse_base(text: str) -> Base | None:
     text = text.strip().lower().replace("×", "x").replace(" ", "")
     if not text:
         return None
-    match = _BASE.match(text)
-    low, high = BASE_MM_RANGE
-    if match is None or (match["shape"] == "oval") != (match["b"] is not None):
+    if not _BASE.match(text):
         raise RuleViolation(
             "base_invalid",
             gettext_noop('A base is "round:<mm>" or "oval:<width>x<length>".'),
         )
-    width = float(match["a"])
-    length = float(match["b"]) if match["b"] is not None else width
+    shape, _, size = text.partition(":")
+    first, _, second = size.partition("x")
+    width = float(first)
+    length = float(second) if second else width
+    low, high = BASE_MM_RANGE
     if not (low <= width <= high and low <= length <= high):
         raise RuleViolation(
             "base_invalid",
             gettext_noop("A base measures %(low)s to %(high)s mm."),
             {"low": low, "high": high},
         )
-    return Base(match["shape"], width, length)
+    return Base(shape, width, length)
 
 
 def _issue(code: str, template: str, entry: int | None = None, **params: str | int) -> RosterIssue:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final, Protocol
+from typing import Final, Protocol, runtime_checkable
 
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop, is_english, localized_stats
@@ -82,6 +82,9 @@ MAX_UNIT_POINTS: Final = 10_000
 MAX_UNIT_POWER: Final = 500
 MAX_UNIT_KEYWORDS: Final = 30
 MAX_KEYWORD_LENGTH: Final = 40
+# A unit's base as stored (``UnitInput.base``): millimetres, whole or to a tenth.
+_MM = r"[0-9]{1,3}(\.[0-9])?"
+BASE_PATTERN: Final = rf"^(round:{_MM}|oval:{_MM}x{_MM})$"
 
 
 @dataclass(frozen=True)
@@ -168,6 +171,15 @@ class BuilderView(Protocol):
     @property
     def panel(self) -> object:
         """What the "add" panel shows: the page caches the panel's fragment by it."""
+
+
+@runtime_checkable
+class ArmyBuilderView(BuilderView, Protocol):
+    """The builder view of an army from outside the catalogue (``outside_army``)."""
+
+    @property
+    def units(self) -> Sequence[object]:
+        """One row per unit of ``RosterInput.units``, in the roster's order."""
 
 
 class RosterRules(Protocol):
