@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "apps.scenarios",
     "apps.leagues",
     "apps.cards",
+    "apps.notifications",
 ]
 
 MIDDLEWARE = [
@@ -117,6 +118,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "apps.common.context_processors.site",
+                "apps.notifications.context_processors.unread",
             ],
         },
     },
@@ -226,6 +228,8 @@ LANGUAGES = [("de", _("German")), ("en", _("English"))]
 LANGUAGE_CODE = env.choice("DJANGO_LANGUAGE_CODE", default="de", choices=["de", "en"])
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
+# Dates in each language's own words and order (skirmish/formats): "1 Nov 2026", "01.11.2026".
+FORMAT_MODULE_PATH = ["skirmish.formats"]
 TIME_ZONE = env.string("DJANGO_TIME_ZONE", default="Europe/Berlin")
 USE_TZ = True
 
@@ -443,6 +447,9 @@ CELERY_BEAT_SCHEDULE = {
     # Retries or fails exports whose worker died and deletes old PDFs (also `manage.py
     # cards_cleanup`); often enough that a lost export is retried within minutes.
     "cards-cleanup": {"task": "cards.cleanup", "schedule": 5 * 60},
+    # Reminds players of league reports about to count (apps.notifications.services); a
+    # reminder is sent once, so the interval only decides how early within its 12 hours.
+    "notifications-deadlines": {"task": "notifications.deadline_reminders", "schedule": 15 * 60},
 }
 
 # --- Printed cards ----------------------------------------------------------------------------
@@ -455,6 +462,20 @@ CARDS_KEEP_DAYS = env.integer("CARDS_KEEP_DAYS", default=7, minimum=1)
 # that its page stops waiting. The page's poll checks this too, so nobody waits for the beat.
 CARDS_STALE_MINUTES = env.integer("CARDS_STALE_MINUTES", default=2, minimum=2)
 CARDS_STALE_RETRIES = env.integer("CARDS_STALE_RETRIES", default=2, minimum=0)
+
+# --- Notifications ----------------------------------------------------------------------------
+
+# The site's address for links in emails sent by Celery tasks, which have no request to build
+# them from: SITE_URL, else the first of ALLOWED_HOSTS (the development server's port in debug).
+_site_host = ALLOWED_HOSTS[0].lstrip(".") if ALLOWED_HOSTS[0] != "*" else "localhost"
+SITE_URL = (
+    env.string("SITE_URL")
+    or f"{'https' if HTTPS else 'http'}://{_site_host}{':8000' if DEBUG else ''}"
+).rstrip("/")
+if not SITE_URL.startswith(("https://", "http://")):
+    raise ImproperlyConfigured(
+        f"The environment variable SITE_URL must start with https:// (got {SITE_URL!r})."
+    )
 
 # --- Logging ----------------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from apps.matches.api import (
     TakeSeatView,
 )
 from apps.matches.clock_api import MatchClockView
+from apps.matches.league_api import LeagueMatchView
 from apps.pages.views import healthz
 from apps.rosters.api import (
     RosterDetailView,
@@ -82,6 +83,7 @@ api_v1 = [
         name="match-unarchive",
     ),
     path("matches/seats/", OpenSeatListView.as_view(), name="match-open-seats"),
+    path("matches/league/<int:pairing_id>/", LeagueMatchView.as_view(), name="match-league-start"),
     path(
         "matches/<int:match_id>/seats/<int:index>/take/",
         TakeSeatView.as_view(),
@@ -108,6 +110,7 @@ urlpatterns = [
     path("scenarios/", include("apps.scenarios.urls")),
     path("leagues/", include("apps.leagues.urls")),
     path("cards/", include("apps.cards.urls")),
+    path("notifications/", include("apps.notifications.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),

@@ -47,4 +47,4 @@ class SignupForm(allauth_forms.SignupForm):
 class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
-        fields = ("display_name",)
+        fields = ("display_name", "email_notifications")

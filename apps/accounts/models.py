@@ -14,6 +14,14 @@ class User(AbstractUser):
         blank=True,
         help_text=_("Shown to other players in matches and leagues instead of your user name."),
     )
+    email_notifications = models.BooleanField(
+        _("email notifications"),
+        default=True,
+        help_text=_(
+            "Also get your league notifications (published rounds, results to confirm, "
+            "disputes, deadlines) by email."
+        ),
+    )
 
     @property
     def shown_name(self) -> str:

@@ -18,12 +18,17 @@ DEMO_EMAIL = "demo@example.org"
 
 
 @transaction.atomic
-def user_update_profile(*, user: User, display_name: str) -> User:
+def user_update_profile(
+    *, user: User, display_name: str, email_notifications: bool | None = None
+) -> User:
     """The email address is not edited here: allauth's email page adds, verifies and makes an
-    address primary (which copies it to ``user.email``)."""
+    address primary (which copies it to ``user.email``). ``email_notifications`` None keeps
+    the setting as it is."""
     user.display_name = display_name
+    if email_notifications is not None:
+        user.email_notifications = email_notifications
     user.full_clean()
-    user.save(update_fields=["display_name"])
+    user.save(update_fields=["display_name", "email_notifications"])
     return user
 
 

@@ -30,7 +30,11 @@ def profile(request: HttpRequest) -> HttpResponse:
     assert isinstance(user, User)
     form = ProfileForm(request.POST or None, instance=user)
     if request.method == "POST" and form.is_valid():
-        user_update_profile(user=user, display_name=form.cleaned_data["display_name"])
+        user_update_profile(
+            user=user,
+            display_name=form.cleaned_data["display_name"],
+            email_notifications=form.cleaned_data["email_notifications"],
+        )
         messages.success(request, _("Your profile was saved."))
         return redirect("accounts:profile")
     token = Token.objects.filter(user=user).first()

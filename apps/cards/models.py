@@ -36,6 +36,9 @@ class CardExport(models.Model):
         CARDS = "cards", _("Cards only")
         SHEET = "sheet", _("Roster sheet only")
         BLANK = "blank", _("Blank cards")
+        # Documents of other apps (apps.cards.documents), not cards.
+        PAIRINGS = "pairings", _("Pairings of a round")
+        STANDINGS = "standings", _("Standings")
 
     system = models.ForeignKey(GameSystem, on_delete=models.PROTECT, related_name="+")
     # Kept when the roster is deleted, so that a running export can say what happened to it.
@@ -55,6 +58,8 @@ class CardExport(models.Model):
     language = models.CharField(_("language"), max_length=8)
     # Printed on the roster sheet as a link and QR code; empty when the roster is not shared.
     share_url = models.CharField(max_length=500, blank=True)
+    # What a document (apps.cards.documents) is of, e.g. {"season": 3, "round": 2}.
+    document = models.JSONField(default=dict, blank=True)
     fingerprint = models.CharField(max_length=64)
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.PENDING

@@ -547,6 +547,16 @@ def render_document(
     raise CardRenderError(_("The cards could not be laid out without cutting text."))
 
 
+def render_html_pdf(html: str) -> bytes:
+    """A document that is not cards (apps.cards.documents): its HTML as it comes, with the
+    vendored fonts and the same offline fetcher."""
+    fonts = font_paths()
+    fetcher = LocalOnlyFetcher(roots=[path.parent for path in fonts.values()])
+    pdf = HTML(string=html, url_fetcher=fetcher).write_pdf(font_config=FontConfiguration())
+    assert isinstance(pdf, bytes)
+    return pdf
+
+
 def render_pdf(job: PrintJob, *, progress: Callable[[int], None] = lambda percent: None) -> bytes:
     document = render_document(job, progress=progress)
     pdf = document.write_pdf()

@@ -15,6 +15,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.http import Http404
 
 from apps.accounts.models import User
+from apps.cards.documents import document_kind
 from apps.cards.models import CardExport
 from apps.rosters.models import Roster
 from apps.rosters.selectors import roster_by_share_token, roster_for_owner
@@ -34,6 +35,9 @@ def roster_for_viewer(user: User | AnonymousUser, roster_id: int, share_token: s
 
 
 def _may_see(export: CardExport, user: User | AnonymousUser, share_token: str) -> bool:
+    document = document_kind(export.contents)
+    if document is not None:
+        return document.may_see(export, user)
     own = user.is_authenticated and export.requested_by_id == user.pk
     roster = export.roster
     if export.contents == CardExport.Contents.BLANK or roster is None:

@@ -34,9 +34,16 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from apps.accounts.models import User
+from apps.cards.documents import document_kind
 from apps.cards.limits import ExportsUnavailable, check_size
 from apps.cards.models import CardExport
-from apps.cards.rendering import CardRenderError, PrintJob, qr_data_uri, render_pdf
+from apps.cards.rendering import (
+    CardRenderError,
+    PrintJob,
+    qr_data_uri,
+    render_html_pdf,
+    render_pdf,
+)
 from apps.catalog.models import GameSystem
 from apps.pages.health import check_broker
 from apps.rosters.models import Roster
@@ -251,6 +258,38 @@ def card_export_request_blank(
     )
 
 
+def card_export_request_document(
+    *,
+    kind: str,
+    system: GameSystem,
+    requested_by: User | None,
+    document: dict[str, Any],
+    version: list[Any],
+    language: str,
+) -> CardExport:
+    """The export of a registered document (apps.cards.documents): the existing one while
+    ``version`` (what the document shows depends on) is the same, else a new one. The caller
+    has checked that the requester may see what the document is of."""
+    if document_kind(kind) is None:
+        raise ValueError(f"no document kind {kind!r} is registered")
+    fingerprint = _fingerprint(["document", kind, document, version, language])
+    existing = _reusable(fingerprint)
+    if existing is not None:
+        return existing
+    return _create(
+        {
+            "system": system,
+            "requested_by": requested_by,
+            "fingerprint": fingerprint,
+            "language": language,
+            "document": document,
+            "contents": kind,
+            "layout": CardExport.Layout.SINGLE,
+            "paper": CardExport.Paper.A4,
+        }
+    )
+
+
 # --- Rendering (the task) -----------------------------------------------------------------
 
 
@@ -367,6 +406,8 @@ def print_job(export: CardExport) -> PrintJob:
 
 def export_filename(export: CardExport) -> str:
     """The name a downloaded PDF gets, e.g. ``team-vortex-cards.pdf``."""
+    if (document := document_kind(export.contents)) is not None:
+        return document.filename(export)
     if export.contents == Contents.BLANK:
         return f"{export.system.slug}-blank-cards.pdf"
     name = slugify(export.roster.name) if export.roster else ""
@@ -382,7 +423,8 @@ def _finish(export_id: int, attempt: int, pdf: bytes) -> CardExport | None:
         )
         if export is None:
             return None  # overtaken by a newer attempt, or failed as stale meanwhile
-        if export.contents != Contents.BLANK and export.roster_id is None:
+        roster_gone = export.roster_id is None and document_kind(export.contents) is None
+        if export.contents != Contents.BLANK and roster_gone:
             _fail(export_id, _("The roster was deleted while its cards were being made."))
             return None
         name = default_storage.save(
@@ -413,9 +455,15 @@ def card_export_render(*, export_id: int, retry: int | None = None) -> CardExpor
     export, attempt = claimed
     with translation.override(export.language):
         try:
-            job = print_job(export)
-            _progress(export_id, attempt, 10)
-            pdf = render_pdf(job, progress=lambda percent: _progress(export_id, attempt, percent))
+            document = document_kind(export.contents)
+            if document is not None:
+                pdf = render_html_pdf(document.html(export))
+            else:
+                job = print_job(export)
+                _progress(export_id, attempt, 10)
+                pdf = render_pdf(
+                    job, progress=lambda percent: _progress(export_id, attempt, percent)
+                )
         except CardRenderError as error:
             _fail(export_id, error.message, attempt=attempt)
         except SoftTimeLimitExceeded:

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from apps.accounts.models import User
 from apps.cards import services
+from apps.cards.documents import document_kind
 from apps.cards.forms import BlankForm, PrintForm
 from apps.cards.limits import ExportTooLarge
 from apps.cards.links import share_url, with_share
@@ -37,7 +38,10 @@ def _requester(request: HtmxHttpRequest) -> User | None:
 
 
 def _export_context(export: CardExport, share: str) -> dict[str, object]:
+    document = document_kind(export.contents)
     return {
+        "document_title": document.title(export) if document else "",
+        "back_url": document.back_url(export) if document else "",
         "export": export,
         "share": share,
         "status_url": with_share(reverse("cards:export", args=[export.pk]), share),

@@ -27,6 +27,7 @@ from apps.common.serializers import StrictSerializer
 from apps.leagues import serializers as shapes
 from apps.leagues import services
 from apps.leagues.models import League, Pairing, Registration, Result, Round, Season
+from apps.leagues.round_timer import round_timer, timer_payload
 from apps.leagues.selectors import (
     LeagueAccess,
     counts_from,
@@ -100,6 +101,8 @@ def season_payload(season: Season) -> dict[str, Any]:
         },
         "tie_breakers": list(season.tie_breakers),
         "confirm_hours": season.confirm_hours,
+        "lists_reveal_at": season.lists_reveal_at.isoformat() if season.lists_reveal_at else None,
+        "check_in_required": season.check_in_required,
     }
 
 
@@ -152,6 +155,7 @@ def round_payload(round_: Round, season: Season) -> dict[str, Any]:
         "rematches": round_.rematches,
         "published_at": round_.published_at.isoformat() if round_.published_at else None,
         "pairings": [pairing_payload(p, season) for p in round_.pairings.all()],
+        "timer": timer_payload(round_timer(round_)),
     }
 
 
@@ -223,6 +227,8 @@ class SeasonInput(StrictSerializer):
         required=False,
     )
     confirm_hours = serializers.IntegerField(min_value=1, max_value=720, default=48)
+    lists_reveal_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    check_in_required = serializers.BooleanField(default=False)
 
 
 class JoinInput(StrictSerializer):

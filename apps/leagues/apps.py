@@ -10,3 +10,9 @@ class LeaguesConfig(AppConfig):
     name = "apps.leagues"
     label = "leagues"
     verbose_name = _("Leagues")
+
+    def ready(self) -> None:
+        # The pairings and standings PDFs join the cards' print pipeline (apps.cards.documents).
+        from apps.leagues import printing
+
+        printing.register()

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from apps.leagues.models import MAX_CONFIRM_HOURS, MAX_VP, League, Pairing, Registration, Season
-from apps.leagues.standings import TieBreaker
+from apps.leagues.standings import DEFAULT_TIE_BREAKERS, TieBreaker
 from apps.systems.core.registry import registry
 
 TIE_BREAKER_LABELS = {
@@ -20,6 +20,8 @@ TIE_BREAKER_LABELS = {
     TieBreaker.FEWEST_LOSSES: _("Fewest losses"),
 }
 TIE_BREAKER_SLOTS = len(TieBreaker)
+# What a date picker reads and sends, whatever the page's language.
+ISO_DATE = "%Y-%m-%d"
 
 
 class LeagueForm(forms.Form):
@@ -53,9 +55,11 @@ class LeagueCreateForm(LeagueForm):
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Season name"), max_length=80)
     starts_on = forms.DateField(
-        label=_("Starts on"), widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Starts on"), widget=forms.DateInput(attrs={"type": "date"}, format=ISO_DATE)
     )
-    ends_on = forms.DateField(label=_("Ends on"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(
+        label=_("Ends on"), widget=forms.DateInput(attrs={"type": "date"}, format=ISO_DATE)
+    )
     pairing_method = forms.ChoiceField(
         label=_("Pairing"),
         choices=Season.Method.choices,
@@ -97,6 +101,20 @@ class SeasonForm(forms.Form):
         initial=48,
         help_text=_("A report nobody answers counts once this many hours have passed."),
     )
+    lists_reveal_at = forms.DateTimeField(
+        label=_("Lists revealed at"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        help_text=_(
+            "Until then each player's roster is seen only by that player and the organisers. "
+            "Empty: always visible."
+        ),
+    )
+    check_in_required = forms.BooleanField(
+        label=_("Pair only checked-in players"),
+        required=False,
+        help_text=_("Swiss rounds leave out the players who did not check in for them."),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -104,9 +122,13 @@ class SeasonForm(forms.Form):
             ("", _("— none —")),
             *((str(t), label) for t, label in TIE_BREAKER_LABELS.items()),
         ]
-        for i, default in enumerate(TieBreaker, start=1):
+        defaults = [str(t) for t in DEFAULT_TIE_BREAKERS]
+        for i in range(1, TIE_BREAKER_SLOTS + 1):
             self.fields[f"tie_breaker_{i}"] = forms.ChoiceField(
-                label=_("Tie-breaker %d") % i, choices=choices, required=False, initial=str(default)
+                label=_("Tie-breaker %d") % i,
+                choices=choices,
+                required=False,
+                initial=defaults[i - 1] if i <= len(defaults) else "",
             )
 
     def tie_breaker_fields(self) -> list[forms.BoundField]:

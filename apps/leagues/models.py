@@ -15,9 +15,12 @@ from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.models import GameSystem
+from apps.leagues import models_day
 from apps.leagues.standings import DEFAULT_TIE_BREAKERS
 from apps.rosters.models import Roster
 
+# The tournament day's model (models_day), imported from here like the app's others.
+CheckIn = models_day.CheckIn
 MAX_VP = 9999
 MAX_CONFIRM_HOURS = 24 * 30
 
@@ -65,7 +68,7 @@ class League(models.Model):
         return self.name
 
 
-class Season(models.Model):
+class Season(models_day.SeasonDayFields):
     class Status(models.TextChoices):
         OPEN = "open", _("Open for registration")
         RUNNING = "running", _("Running")
@@ -205,7 +208,7 @@ class RosterChange(models.Model):
         ]
 
 
-class Round(models.Model):
+class Round(models_day.RoundTimerFields):
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
         PUBLISHED = "published", _("Published")
@@ -231,6 +234,7 @@ class Round(models.Model):
                 | (Q(status="published") & Q(published_at__isnull=False)),
                 name="round_published_has_time",
             ),
+            *models_day.ROUND_TIMER_CONSTRAINTS,
         ]
 
 
@@ -374,6 +378,13 @@ class LogEntry(models.Model):
         PLAYER_DROPPED = "player_dropped", _("player dropped")
         ORGANISER_ADDED = "organiser_added", _("organiser added")
         SEASON_FINISHED = "season_finished", _("season finished")
+        TIMER_STARTED = "timer_started", _("round timer started")
+        TIMER_PAUSED = "timer_paused", _("round timer paused")
+        TIMER_RESUMED = "timer_resumed", _("round timer resumed")
+        TIMER_ADJUSTED = "timer_adjusted", _("round timer changed")
+        TIMER_STOPPED = "timer_stopped", _("round timer stopped")
+        CHECK_IN_SET = "check_in_set", _("check-in set by an organiser")
+        DAY_SETTINGS = "day_settings", _("tournament day settings changed")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="log")
     season = models.ForeignKey(

@@ -35,6 +35,7 @@ from apps.leagues.selectors import (
 )
 from apps.leagues.services import LeagueError
 from apps.leagues.view_helpers import access_to, request_user
+from apps.systems.core.registry import registry
 
 PAIRING = "leagues/pairing.html"
 
@@ -72,6 +73,23 @@ def _result_permissions(
     }
 
 
+def _match_link(pairing: Pairing, side: str, result: Result | None, system_slug: str) -> str:
+    """For the game's two players: "open" when its match was started, "start" while it can be
+    (a published round of a running season, no result yet, a system with a tracker); else ""."""
+    if not side:
+        return ""
+    if getattr(pairing, "match", None) is not None:
+        return "open"
+    season = pairing.round.season
+    startable = (
+        result is None
+        and pairing.round.status == Round.Status.PUBLISHED
+        and season.status == Season.Status.RUNNING
+        and registry().get(system_slug).matches is not None
+    )
+    return "start" if startable else ""
+
+
 def _pairing_context(
     request: HtmxHttpRequest, access: LeagueAccess, pairing_id: int, **extra: Any
 ) -> dict[str, Any]:
@@ -101,6 +119,7 @@ def _pairing_context(
         "side": side,
         "counts": result is not None and result_counts(result, season.confirm_hours, now),
         "deadline": deadline,
+        "match_link": _match_link(pairing, side, result, access.league.system.slug),
         **_result_permissions(access, pairing, result, side, open_report),
         "result_form": ResultForm(pairing=pairing, initial=initial),
         "dispute_form": DisputeForm(),

@@ -38,6 +38,7 @@ from apps.leagues.selectors import (
     league_access,
     pairing_get,
 )
+from apps.notifications import services as notifications
 
 
 def _check_numbers(outcome: str, vp_a: int, vp_b: int) -> None:
@@ -115,6 +116,7 @@ def result_report(
                 result.save()
         except IntegrityError:
             raise _conflict() from None
+        notifications.notify_result_reported(result)
         return result
     if result.status != Result.Status.REPORTED:
         raise LeagueError(
@@ -130,6 +132,7 @@ def result_report(
     if result.reported_side == side:
         result.outcome, result.vp_a, result.vp_b, result.reported_at = outcome, vp_a, vp_b, now
         result.save(update_fields=["outcome", "vp_a", "vp_b", "reported_at", "updated_at"])
+        notifications.notify_result_reported(result)
         return result
     if not same:
         raise _conflict()
@@ -236,6 +239,7 @@ def result_dispute(*, user: AnyUser, key: str, pairing_id: int, reason: str) -> 
         game=_game_text(pairing, result),
         reason=reason,
     )
+    notifications.notify_result_disputed(result, actor_id=access.user_id)
     return result
 
 
@@ -304,6 +308,7 @@ def result_override(
         reason=reason,
         dispute=was_disputed,
     )
+    notifications.notify_result_decided(result, actor_id=access.user_id)
     return result
 
 
@@ -318,10 +323,12 @@ def league_result_propose_from_match(
     vp_by_user: Mapping[int, int],
     match_url: str,
     reporter_user_id: int,
+    pairing_id: int | None = None,
 ) -> Result | None:
     """Record a finished tracked match as the result of the two players' open league game.
 
-    The open game is the oldest pairing between the two users (either order) in a published
+    A match started from a game's pairing (``pairing_id``) reports to that game only. Otherwise
+    the open game is the oldest pairing between the two users (either order) in a published
     round of a running season of a league of ``system_slug`` that has no result yet or only an
     unanswered report. The tracked result is then a report by ``reporter_user_id`` (the player
     who opened the match; the caller makes sure both players held their own seats): only the
@@ -350,6 +357,12 @@ def league_result_propose_from_match(
         )
         .order_by("round__published_at", "round__number", "pk")
         .values_list("pk", flat=True)
+    )
+    # A game started from its pairing takes that match's result only, never a friendly's.
+    candidates = (
+        candidates.filter(pk=pairing_id)
+        if pairing_id is not None
+        else candidates.filter(match__isnull=True)
     )
     with transaction.atomic():
         for pairing_id in candidates:
@@ -450,6 +463,7 @@ def _tracked(pairing: Pairing, existing: Result | None, report: _TrackedReport) 
         )
         result.full_clean()
         result.save()
+        notifications.notify_result_reported(result)
         return result
     existing.match_url = match_url
     if (existing.outcome, existing.vp_a, existing.vp_b) == (outcome, vp_a, vp_b):
@@ -471,4 +485,5 @@ def _tracked(pairing: Pairing, existing: Result | None, report: _TrackedReport) 
         reason=existing.dispute_reason,
         match_url=match_url,
     )
+    notifications.notify_result_disputed(existing, actor_id=None)
     return existing

@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from apps.common.api import ApiError, api_errors
 from apps.common.serializers import StrictSerializer
 from apps.leagues import pairing_jobs, services
+from apps.leagues import round_timer as timers
 from apps.leagues import serializers as shapes
 from apps.leagues.api import (
     ReadOpenWriteLoggedIn,
@@ -29,6 +30,7 @@ from apps.leagues.api import (
     valid_input,
 )
 from apps.leagues.models import Round
+from apps.leagues.models_day import MAX_TIMER_MINUTES
 from apps.leagues.pairing_jobs import PairingJob, round_pair_request
 from apps.leagues.selectors import round_get, season_get, season_rounds
 
@@ -197,3 +199,59 @@ class RoundPublishView(APIView):
             )
         )
         return RoundListView._round(request, key, season_id, number)
+
+
+class TimerInput(StrictSerializer):
+    action = serializers.ChoiceField(choices=timers.TIMER_ACTIONS)
+    minutes = serializers.IntegerField(
+        required=False,
+        min_value=-MAX_TIMER_MINUTES,
+        max_value=MAX_TIMER_MINUTES,
+        help_text="start: the length (default 150); adjust: minutes to add (negative: take off).",
+    )
+
+
+class RoundTimerStateSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    timer = shapes.RoundTimerSerializer(allow_null=True, help_text="Null: no timer.")
+
+
+ROUND_TIMER_ERRORS = {
+    400: ("invalid", "invalid_minutes"),
+    403: ("permission_denied",),
+    404: ("unknown_round",),
+    409: ("round_not_published", "timer_running", "timer_paused", "timer_not_paused", "no_timer"),
+}
+
+
+class RoundTimerView(ReadOpenWriteLoggedIn):
+    """A published round's timer (GET: null when none); organisers start (``minutes``,
+    default 150), pause, resume, ``adjust`` by ``minutes`` or stop it (POST)."""
+
+    @extend_schema(responses={200: RoundTimerStateSerializer})
+    def get(self, request: Request, key: str, season_id: int, number: int) -> Response:
+        access = access_for(request, key)
+        round_ = round_get(season_get(access, season_id), number)
+        if round_.status == Round.Status.DRAFT and not access.is_organiser:
+            raise ApiError("not_found", "No such round.", status.HTTP_404_NOT_FOUND)
+        return Response(
+            {"round": round_.number, "timer": timers.timer_payload(timers.round_timer(round_))}
+        )
+
+    @extend_schema(request=TimerInput, responses={200: RoundTimerStateSerializer})
+    @api_errors(ROUND_TIMER_ERRORS)
+    def post(self, request: Request, key: str, season_id: int, number: int) -> Response:
+        data = valid_input(TimerInput, request.data)
+        round_ = run_service(
+            lambda: timers.round_timer_act(
+                action=data["action"],
+                minutes=data.get("minutes"),
+                user=request.user,
+                key=key,
+                season_id=season_id,
+                number=number,
+            )
+        )
+        return Response(
+            {"round": round_.number, "timer": timers.timer_payload(timers.round_timer(round_))}
+        )

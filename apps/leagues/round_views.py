@@ -29,6 +29,7 @@ from apps.leagues.forms import SwapForm
 from apps.leagues.models import Registration, Result, Round, Season
 from apps.leagues.page_cache import cached_fragment, season_version
 from apps.leagues.pairing_jobs import PairingJob, round_pair_request
+from apps.leagues.round_timer import timer_panel_context
 from apps.leagues.selectors import (
     LeagueAccess,
     league_access,
@@ -154,6 +155,11 @@ def round_detail(request: HtmxHttpRequest, key: str, season_id: int, number: int
         "league": access.league,
         "season": season,
         "view": round_view(full, season, mine),
+        "timer_panel": (
+            timer_panel_context(access, season, full, "round")
+            if full.status == Round.Status.PUBLISHED
+            else None
+        ),
     }
     return render(request, ROUND_FRAGMENT if request.htmx else ROUND, context)
 

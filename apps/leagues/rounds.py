@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from apps.leagues import pairing as pairing_rules
+from apps.leagues.checkins import players_to_pair
 from apps.leagues.common import LeagueError
 from apps.leagues.common import check_season_open as _season_open
 from apps.leagues.common import log_action as _log
@@ -30,6 +31,7 @@ from apps.leagues.selectors import (
     season_tie_breakers,
 )
 from apps.leagues.standings import standings
+from apps.notifications import services as notifications
 
 
 def check_previous_round_complete(season: Season) -> None:
@@ -142,6 +144,14 @@ def round_pair(
         .first()
         or 0
     ) + 1
+    # Check-in (apps.leagues.checkins): the absent sit this Swiss round out.
+    active = players_to_pair(season, number, active)
+    if len(active) < 2:
+        raise LeagueError(
+            "not_enough_players",
+            _("Fewer than two players are checked in for round %d.") % number,
+            409,
+        )
     rng = rng or secrets.SystemRandom()
     rematch_count = 0
     if season.pairing_method == Season.Method.ROUND_ROBIN:
@@ -260,6 +270,7 @@ def round_publish(*, user: AnyUser, key: str, season_id: int, number: int) -> Ro
     round_.status, round_.published_at = Round.Status.PUBLISHED, timezone.now()
     round_.save(update_fields=["status", "published_at"])
     _log(access.league, LogEntry.Action.ROUND_PUBLISHED, actor=user, season=season, round=number)
+    notifications.notify_round_published(round_)
     return round_
 
 

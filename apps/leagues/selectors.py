@@ -373,30 +373,27 @@ def system_ratings(system: GameSystem, *, now: datetime | None = None) -> list[P
     the order the games were reported. Computed on read: a report starts to count when its
     time to confirm runs out, with no write that could trigger a recomputation."""
     now = now or timezone.now()
+    # Plain tuples in one query: every game of the system, read for every ratings page.
     rows = (
         counted_results_of_system(system)
-        .select_related("pairing__round__season", "pairing__player_a", "pairing__player_b")
+        .filter(pairing__player_b__isnull=False)
         .order_by("reported_at", "pk")
+        .values_list(
+            "status",
+            "source",
+            "reported_at",
+            "pairing__round__season__confirm_hours",
+            "pairing__player_a__player_id",
+            "pairing__player_b__player_id",
+            "outcome",
+        )
     )
-    games = []
-    for result in rows:
-        pairing = result.pairing
-        if pairing.player_b is None:
-            continue
-        if result_counts(result, pairing.round.season.confirm_hours, now):
-            games.append(
-                RatedGame(
-                    a=pairing.player_a.player_id,
-                    b=pairing.player_b.player_id,
-                    outcome=Outcome(result.outcome),
-                )
-            )
+    games = [
+        RatedGame(a=a, b=b, outcome=Outcome(outcome), played=reported_at)
+        for status, source, reported_at, hours, a, b, outcome in rows
+        if _counts(status, source, reported_at, hours, now)
+    ]
     return rate(games)
-
-
-def ratings_with_users(ratings: Sequence[PlayerRating]) -> list[tuple[PlayerRating, User]]:
-    users = User.objects.in_bulk([r.player for r in ratings])
-    return [(r, users[r.player]) for r in ratings if r.player in users]
 
 
 def systems_with_leagues() -> QuerySet[GameSystem]:

@@ -29,6 +29,13 @@ class SeasonSerializer(serializers.Serializer):
     scoring = ScoringSerializer()
     tie_breakers = serializers.ListField(child=serializers.CharField())
     confirm_hours = serializers.IntegerField()
+    lists_reveal_at = serializers.DateTimeField(
+        allow_null=True,
+        help_text="Before it, rosters are seen only by their player and organisers.",
+    )
+    check_in_required = serializers.BooleanField(
+        help_text="Swiss rounds pair only the players checked in for them."
+    )
 
 
 class LeagueSerializer(serializers.Serializer):
@@ -80,12 +87,23 @@ class PairingSerializer(serializers.Serializer):
     result = ResultSerializer(allow_null=True)
 
 
+class RoundTimerSerializer(serializers.Serializer):
+    minutes = serializers.IntegerField()
+    ends_at = serializers.DateTimeField(allow_null=True, help_text="Set while it runs.")
+    paused_remaining = serializers.IntegerField(
+        allow_null=True, help_text="Seconds left, while paused."
+    )
+    remaining = serializers.IntegerField(help_text="Seconds left now.")
+    server_now = serializers.DateTimeField()
+
+
 class RoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Round.Status.choices)
     rematches = serializers.IntegerField()
     published_at = serializers.DateTimeField(allow_null=True)
     pairings = PairingSerializer(many=True)
+    timer = RoundTimerSerializer(allow_null=True, help_text="The round timer; null: none.")
 
 
 class PairingJobSerializer(serializers.Serializer):

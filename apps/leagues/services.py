@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, datetime
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -46,7 +46,7 @@ from apps.leagues.selectors import (
     league_by_join_code,
     season_get,
 )
-from apps.leagues.standings import TieBreaker
+from apps.leagues.standings import DEFAULT_TIE_BREAKERS, TieBreaker
 from apps.rosters.documents import roster_document
 from apps.rosters.models import Roster
 from apps.rosters.selectors import roster_for_owner
@@ -158,6 +158,8 @@ def season_create(
     bye_vp: int = 0,
     tie_breakers: Sequence[str] | None = None,
     confirm_hours: int = 48,
+    lists_reveal_at: datetime | None = None,
+    check_in_required: bool = False,
 ) -> Season:
     access = league_access(user, key, lock=True)
     access.require_organiser()
@@ -184,9 +186,11 @@ def season_create(
         vp_bonus_margin=vp_bonus_margin,
         bye_vp=bye_vp,
         tie_breakers=_checked_tie_breakers(
-            tie_breakers if tie_breakers is not None else [str(t) for t in TieBreaker]
+            tie_breakers if tie_breakers is not None else [str(t) for t in DEFAULT_TIE_BREAKERS]
         ),
         confirm_hours=confirm_hours,
+        lists_reveal_at=lists_reveal_at,
+        check_in_required=check_in_required,
     )
     season.full_clean()
     season.save()

@@ -27,13 +27,9 @@ class TieBreaker(StrEnum):
     FEWEST_LOSSES = "losses"
 
 
-DEFAULT_TIE_BREAKERS: Final = (
-    TieBreaker.VP_DIFF,
-    TieBreaker.VP_FOR,
-    TieBreaker.SOS,
-    TieBreaker.HEAD_TO_HEAD,
-    TieBreaker.FEWEST_LOSSES,
-)
+# The common order of tournament software (points first, always): strength of schedule, then
+# VP difference, then head-to-head. VP scored and fewest losses are there to add.
+DEFAULT_TIE_BREAKERS: Final = (TieBreaker.SOS, TieBreaker.VP_DIFF, TieBreaker.HEAD_TO_HEAD)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ the rows joined once; the page caches the result by the season's version (``page
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 
 from django.urls import reverse
@@ -32,12 +32,22 @@ def _ahead_by(row: Row) -> str:
     return reasons.get(str(row.ahead_by), _("ahead of the next on fewer losses"))
 
 
-def _name_cell(row: Row, player_url: str, dropped: str) -> str:
+def _name_cell(row: Row, player_url: str, dropped: str, history: str) -> str:
     badge = f' <span class="badge">{dropped}</span>' if row.entrant.dropped else ""
     ahead = f'<small class="ahead">{escape(_ahead_by(row))}</small>' if row.ahead_by else ""
     return (
         f'<th scope="row"><a href="{player_url}{row.entrant.id}/">'
-        f"{escape(row.entrant.name)}</a>{badge}{ahead}</th>"
+        f"{escape(row.entrant.name)}</a>{history}{badge}{ahead}</th>"
+    )
+
+
+def _history_link(history_url: str, user_id: int | None, label: str) -> str:
+    """A small link to the player's league history (all seasons); none without a user."""
+    if user_id is None:
+        return ""
+    return (
+        f' <a class="history-link" href="{history_url}{user_id}/" title="{label}">'
+        f'<span aria-hidden="true">↗</span><span class="visually-hidden">{label}</span></a>'
     )
 
 
@@ -48,13 +58,13 @@ def _games(guide: Guide) -> str:
     )
 
 
-def _row(row: Row, guide: Guide, player_url: str, labels: tuple[str, str]) -> str:
+def _row(row: Row, guide: Guide, player_url: str, labels: tuple[str, str], history: str) -> str:
     games_label, dropped = labels
     vp_diff = f"+{row.vp_diff}" if row.vp_diff > 0 else str(row.vp_diff)
     h2h = "–" if row.h2h is None else str(row.h2h)
     return (
         f'<tr data-entrant="{row.entrant.id}"><td class="num">{row.rank}</td>'
-        f"{_name_cell(row, player_url, dropped)}"
+        f"{_name_cell(row, player_url, dropped, history)}"
         f'<td class="num">{row.played}</td><td class="num col-more">{row.wins}</td>'
         f'<td class="num col-more">{row.draws}</td><td class="num col-more">{row.losses}</td>'
         f'<td class="num strong">{row.points}</td><td class="num">{vp_diff}</td>'
@@ -65,12 +75,29 @@ def _row(row: Row, guide: Guide, player_url: str, labels: tuple[str, str]) -> st
 
 
 def standings_rows(
-    table: Sequence[tuple[Row, Guide]], *, league: League, season: Season
+    table: Sequence[tuple[Row, Guide]],
+    *,
+    league: League,
+    season: Season,
+    players: Mapping[int, int] | None = None,
 ) -> SafeString:
     """The ``<tr>`` of every row, in the table's order; the viewer's own row is marked by the
-    view afterwards (one cached table serves everyone)."""
+    view afterwards (one cached table serves everyone). ``players`` (registration id → user
+    id) adds the links to the players' league histories."""
     # One reverse for all rows: the player pages differ only in the last segment.
     player_url = escape(reverse("leagues:player", args=[league.key, season.pk, 1])[: -len("1/")])
+    history_url = escape(reverse("leagues:history", args=[1])[: -len("1/")])
+    history_label = escape(_("League history"))
+    players = players or {}
     labels = (escape(_("Games")), escape(_("dropped")))
-    html = "".join(_row(row, guide, player_url, labels) for row, guide in table)
+    html = "".join(
+        _row(
+            row,
+            guide,
+            player_url,
+            labels,
+            _history_link(history_url, players.get(row.entrant.id), history_label),
+        )
+        for row, guide in table
+    )
     return mark_safe(html)  # noqa: S308 - every text above is escaped

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from django.urls import path
 
-from apps.leagues import result_views, round_views, views
+from apps.leagues import (
+    day_views,
+    history_views,
+    projector_views,
+    result_views,
+    round_views,
+    views,
+)
 
 app_name = "leagues"
 
@@ -15,6 +22,7 @@ urlpatterns = [
     path("new/", views.league_new, name="new"),
     path("join/", views.league_join, name="join"),
     path("ratings/<slug:system_slug>/", views.ratings, name="ratings"),
+    path("players/<int:user_id>/", history_views.player_history_page, name="history"),
     path("<str:key>/", views.league_detail, name="detail"),
     path("<str:key>/edit/", views.league_edit, name="edit"),
     path("<str:key>/organisers/", views.league_add_organiser, name="add_organiser"),
@@ -29,6 +37,12 @@ urlpatterns = [
     path(season + "rounds/<int:number>/swap/", round_views.round_swap, name="round_swap"),
     path(season + "rounds/<int:number>/publish/", round_views.round_publish, name="round_publish"),
     path(season + "rounds/<int:number>/discard/", round_views.round_discard, name="round_discard"),
+    path(season + "rounds/<int:number>/timer/", day_views.round_timer, name="round_timer"),
+    path(season + "check-in/", day_views.check_in, name="check_in"),
+    path(season + "tournament-day/", day_views.day_settings, name="day_settings"),
+    path(season + "print/<slug:kind>/", day_views.season_print, name="season_print"),
+    path(season + "projector/", projector_views.projector, name="projector"),
+    path(season + "projector/board/", projector_views.projector_board, name="projector_board"),
     path(season + "players/<int:registration_id>/", views.player_detail, name="player"),
     path(season + "players/<int:registration_id>/drop/", views.player_drop, name="player_drop"),
     path(

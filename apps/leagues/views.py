@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from apps.catalog.selectors import game_system_get, system_get
 from apps.common.http import HtmxHttpRequest, form_number
 from apps.leagues import services
+from apps.leagues.day_views import season_day_context
 from apps.leagues.forms import (
     TIE_BREAKER_LABELS,
     DecisionForm,
@@ -37,6 +38,7 @@ from apps.leagues.forms import (
     SeasonForm,
     SwapForm,
 )
+from apps.leagues.history import ratings_table, season_player_ids
 from apps.leagues.models import (
     League,
     LogEntry,
@@ -45,6 +47,7 @@ from apps.leagues.models import (
     Season,
 )
 from apps.leagues.page_cache import cached_fragment, season_version
+from apps.leagues.reveal import may_see_list, visible_log
 from apps.leagues.round_views import (
     pairing_job_context,
     round_players,
@@ -55,7 +58,6 @@ from apps.leagues.selectors import (
     league_by_join_code,
     league_list_for_user,
     open_disputes,
-    ratings_with_users,
     registration_of,
     season_contacts,
     season_get,
@@ -306,7 +308,9 @@ def _standings_context(
         rows = season_standings(season)
         names = {row.entrant.id: row.entrant.name for row in rows}
         table = [(row, _guide(row, names)) for row in sorted_rows(rows, sort)]
-        rows_html = standings_rows(table, league=access.league, season=season)
+        rows_html = standings_rows(
+            table, league=access.league, season=season, players=season_player_ids(season)
+        )
         return render_to_string(
             f"{SEASON}#standings", {**context, "table": table, "rows_html": rows_html}, request
         )
@@ -353,7 +357,8 @@ def season_detail(request: HtmxHttpRequest, key: str, season_id: int) -> HttpRes
     if request.htmx and request.htmx.target == "standings":
         return HttpResponse(context["standings_html"])
     context.update(season_rounds_context(request, access, season, context["mine"], version))
-    context["log"] = _log_lines(season.log.select_related("actor")[:30]) if access.is_member else []
+    context.update(season_day_context(access, season, context["mine"], context["rounds"]))
+    context["log"] = _log_lines(visible_log(access, season)[:30]) if access.is_member else []
     if access.is_organiser:
         draft = context["draft"]
         context.update(
@@ -455,6 +460,9 @@ def player_detail(
     rows = season_standings(season)
     row: Row | None = next((r for r in rows if r.entrant.id == registration.pk), None)
     own = access.user_id == registration.player_id
+    # Before the list reveal only the player and the organisers see the roster (reveal.py).
+    list_visible = may_see_list(access, season, registration)
+    snapshot = (registration.roster_snapshot or {}) if list_visible else {}
     rating = next(
         (r for r in system_ratings(access.league.system) if r.player == registration.player_id),
         None,
@@ -468,10 +476,13 @@ def player_detail(
         "names": {r.entrant.id: r.entrant.name for r in rows},
         "own": own,
         "rating": rating,
-        "entries": (registration.roster_snapshot or {}).get("entries", []),
+        "entries": snapshot.get("entries", []),
         # An army from outside the catalogue (Bunkers and Badasses) is frozen as its units.
-        "units": (registration.roster_snapshot or {}).get("units", []),
-        "changes": list(registration.roster_changes.select_related("decided_by")),
+        "units": snapshot.get("units", []),
+        "changes": (
+            list(registration.roster_changes.select_related("decided_by")) if list_visible else []
+        ),
+        "list_visible": list_visible,
     }
     if own:
         context["roster_form"] = RosterChoiceForm(
@@ -543,7 +554,7 @@ def roster_change_decide(
 def ratings(request: HtmxHttpRequest, system_slug: str) -> HttpResponse:
     info = system_get(system_slug)
     system = game_system_get(info.slug)
-    table = ratings_with_users(system_ratings(system))
+    table = ratings_table(system)
     return render(request, "leagues/ratings.html", {"system": info, "table": table})
 
 
@@ -579,6 +590,19 @@ def log_text(entry: LogEntry) -> str:
         LogEntry.Action.PLAYER_DROPPED: _("%(name)s dropped out (by %(actor)s)."),
         LogEntry.Action.ORGANISER_ADDED: _("%(actor)s made %(name)s an organiser."),
         LogEntry.Action.SEASON_FINISHED: _("%(actor)s finished the season."),
+        LogEntry.Action.TIMER_STARTED: _(
+            "%(actor)s started the timer of round %(round)s (%(minutes)s min)."
+        ),
+        LogEntry.Action.TIMER_PAUSED: _("%(actor)s paused the timer of round %(round)s."),
+        LogEntry.Action.TIMER_RESUMED: _("%(actor)s resumed the timer of round %(round)s."),
+        LogEntry.Action.TIMER_ADJUSTED: _(
+            "%(actor)s changed the timer of round %(round)s by %(minutes)s min."
+        ),
+        LogEntry.Action.TIMER_STOPPED: _("%(actor)s stopped the timer of round %(round)s."),
+        LogEntry.Action.CHECK_IN_SET: _(
+            "%(actor)s set %(name)s as %(answer)s for round %(round)s."
+        ),
+        LogEntry.Action.DAY_SETTINGS: _("%(actor)s changed the tournament day settings."),
     }
     params: dict[str, Any] = {
         "actor": actor,
@@ -591,5 +615,9 @@ def log_text(entry: LogEntry) -> str:
         "name": d.get("name", ""),
         "roster": d.get("roster", ""),
         "note": d.get("note", ""),
+        "minutes": d.get("minutes", ""),
+        "answer": {"present": _("present"), "absent": _("absent")}.get(
+            d.get("answer", ""), _("no answer")
+        ),
     }
     return (texts.get(entry.action) or entry.action) % params

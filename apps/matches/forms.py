@@ -129,21 +129,37 @@ def _setting_field(spec: FieldSpec) -> forms.Field:
     return forms.CharField(label=label, required=spec.required, max_length=100)
 
 
-class MatchSetupForm(forms.Form):
+class GameSettingsForm(forms.Form):
+    """The game's mode and the engine's setup settings: what a match needs besides its teams
+    (a league game's teams are the players' season rosters)."""
+
     mode = forms.ChoiceField(label=_("Game mode"))
 
-    def __init__(
-        self, *args: Any, system: GameSystem, rosters: list[Roster], **kwargs: Any
-    ) -> None:
+    def __init__(self, *args: Any, system: GameSystem, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.system = system
         mode = self.fields["mode"]
         assert isinstance(mode, forms.ChoiceField)
         mode.choices = _mode_choices(system)
+        self.random_mode = any(value == "random" for value, _label in mode.choices)
         engine = registry().get(system.slug).matches
         self.setting_names = [spec.name for spec in engine.setup_fields()] if engine else []
         for spec in engine.setup_fields() if engine else ():
             self.fields[spec.name] = _setting_field(spec)
+
+    def settings(self) -> dict[str, Any]:
+        """The match settings the engine asked for, as entered."""
+        return {name: self.cleaned_data[name] for name in self.setting_names}
+
+    def setting_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.setting_names]
+
+
+class MatchSetupForm(GameSettingsForm):
+    def __init__(
+        self, *args: Any, system: GameSystem, rosters: list[Roster], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, system=system, **kwargs)
         illegal = _("illegal")
         roster_choices = [("", "—")] + [
             (
@@ -155,7 +171,6 @@ class MatchSetupForm(forms.Form):
         ]
         # As many seats as the system has players (Deathmatch up to four, the others two).
         self.seat_count = min(MAX_SEATS, registry().get(system.slug).max_players)
-        self.random_mode = any(value == "random" for value, _label in mode.choices)
         for seat in range(self.seat_count):
             required = seat < 2
             label = (_("Player %(n)s") if required else _("Player %(n)s (optional)")) % {
@@ -172,18 +187,11 @@ class MatchSetupForm(forms.Form):
             )
             self.fields[f"roster_{seat}"].widget.attrs["data-required"] = "1" if required else ""
 
-    def settings(self) -> dict[str, Any]:
-        """The match settings the engine asked for, as entered."""
-        return {name: self.cleaned_data[name] for name in self.setting_names}
-
     def seat_fields(self) -> list[list[forms.BoundField]]:
         return [
             [self[f"name_{seat}"], self[f"roster_{seat}"], self[f"share_{seat}"]]
             for seat in range(self.seat_count)
         ]
-
-    def setting_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.setting_names]
 
     def seats(self) -> list[tuple[int, str, str, str]]:
         """(seat, name, roster id, share link) of every seat that names a team. A field that

@@ -50,6 +50,17 @@ class Match(models.Model):
     # The optional round timer / chess clock, kept beside the log rather than in it: time is
     # not a rule event, and undoing a command must not rewind the clock. Empty when unused.
     clock = models.JSONField(_("clock"), default=dict, blank=True)
+    # The league game this match was started from ("Start this match" on the pairing): its
+    # result is proposed to that game, and the tracker shows the round's timer. One match per
+    # game, so two players starting it at once share one.
+    league_pairing = models.OneToOneField(
+        "leagues.Pairing",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="match",
+        verbose_name=_("league game"),
+    )
 
     class Meta:
         verbose_name = _("match")

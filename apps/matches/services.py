@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from apps.accounts.models import User
 from apps.catalog.models import GameSystem, Mission
-from apps.leagues.models import Result
+from apps.leagues.models import Pairing, Result
 from apps.leagues.services import league_result_propose_from_match
 from apps.matches import seqcache, snapshots
 from apps.matches.models import UNDO_EVENT, Match, MatchEvent, MatchPlayer, MatchStatus
@@ -36,14 +36,14 @@ from apps.matches.selectors import (
     seats_changed,
     seats_held,
 )
-from apps.rosters.documents import roster_document
+from apps.rosters.documents import document_roster_input, roster_document
 from apps.rosters.forms import size_amount
 from apps.rosters.models import Roster
 from apps.rosters.selectors import catalog_data, roster_input
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Command, Event, MatchEngine, replay
 from apps.systems.core.registry import Sizing, registry
-from apps.systems.core.rosters import RosterInput, RosterIssue
+from apps.systems.core.rosters import CatalogData, RosterInput, RosterIssue
 
 MAX_PLAYERS = 4
 MAX_ACTIVE_MATCHES_PER_USER = 200
@@ -73,8 +73,32 @@ class StaleCommand(Exception):
 
 @dataclass(frozen=True)
 class Seat:
+    """A team at the table: a saved roster (the creator's own or a shared one), or, for a league
+    game, the roster document its player registered for the season (``document``), played as
+    registered, with the seat held by that player (``holder``) from the start: the pairing
+    seated them, so the match is theirs without taking the seat."""
+
     name: str
-    roster: Roster
+    roster: Roster | None
+    document: Mapping[str, Any] | None = None
+    holder: User | None = None
+
+    @property
+    def team_owner(self) -> User | None:
+        return self.holder or (self.roster.owner if self.roster is not None else None)
+
+    def held_by(self, creator: User) -> User | None:
+        """Who holds the seat when the match opens: a league seat's player, the creator for
+        their own team, nobody for a team from someone else's share link."""
+        if self.holder is not None:
+            return self.holder
+        return creator if self.roster is not None and self.roster.owner_id == creator.pk else None
+
+    def saved_document(self) -> dict[str, Any]:
+        if self.document is not None:
+            return dict(self.document)
+        assert self.roster is not None
+        return roster_document(self.roster)
 
 
 @dataclass(frozen=True)
@@ -98,54 +122,84 @@ def _size_text(sizing: Sizing, value: object) -> str:
     return _("no size")
 
 
-def _checked_size(roster: Roster, sizing: Sizing, wanted: int | None) -> None:
+def _checked_size(
+    team: str, built_settings: Mapping[str, Any], sizing: Sizing, wanted: int | None
+) -> None:
     """A team built for another size than the match's is refused, in the system's words."""
-    built = roster.settings.get(sizing.setting)
+    built = built_settings.get(sizing.setting)
     if wanted is None or built == wanted:
         return
     raise MatchError(
         "game_size_mismatch",
         _("%(team)s is built for %(built)s, the match for %(wanted)s.")
         % {
-            "team": roster.name,
+            "team": team,
             "built": _size_text(sizing, built),
             "wanted": _size_text(sizing, wanted),
         },
     )
 
 
+@dataclass(frozen=True)
+class _Team:
+    """A seat's team as the rules see it, with what the size check and messages need."""
+
+    name: str
+    system_id: int
+    built_settings: Mapping[str, Any]
+    team_input: RosterInput
+    catalog: CatalogData
+
+
+def _seat_team(seat: Seat) -> _Team:
+    if seat.document is not None:
+        system, team_input = document_roster_input(seat.document)
+        name = str(seat.document.get("name") or seat.name)
+        return _Team(name, system.pk, team_input.settings, team_input, catalog_data(system))
+    roster = seat.roster
+    assert roster is not None
+    team_input = roster_input(roster)
+    return _Team(
+        roster.name,
+        roster.system_id,
+        roster.settings,
+        team_input,
+        catalog_data(roster.system, roster),
+    )
+
+
 def _checked_team(
     engine: MatchEngine, seat: Seat, settings: Mapping[str, object], system: GameSystem
 ) -> dict[str, Any]:
-    roster = seat.roster
-    if roster.system_id != system.pk:
+    team = _seat_team(seat)
+    if team.system_id != system.pk:
         raise MatchError(
             "wrong_system",
-            _("%(team)s is a team for another rule system.") % {"team": roster.name},
+            _("%(team)s is a team for another rule system.") % {"team": team.name},
         )
     info = registry().get(system.slug)
-    base = roster_input(roster)
+    base = team.team_input
     team_input = RosterInput(
         faction=base.faction,
         settings={**base.settings, **settings},
         entries=base.entries,
         units=base.units,
     )
-    catalog = catalog_data(roster.system, roster)
     if info.rosters is not None:
         sizing = info.sizing
         wanted = settings.get(sizing.setting)
-        _checked_size(roster, sizing, wanted if isinstance(wanted, int) else None)
-        report = info.rosters.report(team_input, catalog)
+        _checked_size(
+            team.name, team.built_settings, sizing, wanted if isinstance(wanted, int) else None
+        )
+        report = info.rosters.report(team_input, team.catalog)
         if not report.valid:
             problems = "; ".join(_translated_issue(issue) for issue in report.issues[:3])
             raise MatchError(
                 "roster_illegal",
                 _("%(team)s is not legal: %(problems)s")
-                % {"team": roster.name, "problems": problems},
+                % {"team": team.name, "problems": problems},
             )
-    team = engine.team_setup(team_input, catalog)
-    return {"name": seat.name or roster.name, **team}
+    return {"name": seat.name or team.name, **engine.team_setup(team_input, team.catalog)}
 
 
 def _with_defaults(engine: MatchEngine, settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -193,6 +247,7 @@ def match_create(
     seats: Sequence[Seat],
     settings: Mapping[str, Any],
     rng: Random | None = None,
+    league_pairing: Pairing | None = None,
 ) -> Match:
     """A new match of saved teams (the creator's own or shared ones), checked against the
     match's settings, opened by the system's engine. The creator holds the seats of their own
@@ -232,6 +287,7 @@ def match_create(
         state=engine.dump_state(state),
         state_version=engine.schema_version,
         spectator_token=secrets.token_urlsafe(24),
+        league_pairing=league_pairing,
     )
     MatchPlayer.objects.bulk_create(
         MatchPlayer(
@@ -239,10 +295,10 @@ def match_create(
             index=index,
             name=team["name"][:40],
             # A team from someone else's share link: its seat waits for its owner to take it.
-            user=creator if seat.roster.owner_id == creator.pk else None,
-            team_owner=seat.roster.owner,
+            user=seat.held_by(creator),
+            team_owner=seat.team_owner,
             roster=seat.roster,
-            roster_document=roster_document(seat.roster),
+            roster_document=seat.saved_document(),
         )
         for index, (seat, team) in enumerate(zip(seats, teams, strict=True))
     )
@@ -476,6 +532,7 @@ def match_report_to_leagues(*, match_id: int) -> Result | None:
         vp_by_user={users[0]: vp[0], users[1]: vp[1]},
         match_url=reverse("matches:tracker", args=[match.pk]),
         reporter_user_id=match.created_by_id,
+        pairing_id=match.league_pairing_id,
     )
 
 

@@ -277,7 +277,7 @@ def match_new(request: HtmxHttpRequest, system_slug: str) -> HttpResponse:
         except Http404:
             form.add_error(None, _("A shared team link is unknown or no longer shared."))
         except RuleViolation as error:
-            form.add_error(None, _refusal(error, system))
+            form.add_error(None, refusal_text(error, system))
         else:
             return redirect("matches:tracker", match.pk)
     return render(
@@ -346,7 +346,7 @@ def match_spectate(request: HtmxHttpRequest, token: str) -> HttpResponse:
     return _render_tracker(request, match, readonly=True)
 
 
-def _refusal(error: RuleViolation, system: GameSystem) -> str:
+def refusal_text(error: RuleViolation, system: GameSystem) -> str:
     """The refusal in the reader's language where the system has a message for its code."""
     engine = registry().get(system.slug).matches
     if engine is None:
@@ -389,7 +389,7 @@ def match_command(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
         )
     except RuleViolation as error:
         match = match_for_participant(user, match_id)
-        return _answer(request, match, error=_refusal(error, match.system), status=422)
+        return _answer(request, match, error=refusal_text(error, match.system), status=422)
     # The state the service stored: decoding the snapshot again would cost a good part of
     # the answer.
     response = _answer(request, outcome.match, state=outcome.state)

@@ -24,18 +24,23 @@ from django.views.decorators.http import require_GET
 from apps.accounts.models import User
 from apps.leagues.selectors import results_awaiting_confirmation
 from apps.matches.selectors import matches_in_progress_for_user
+from apps.notifications import selectors as waiting
 from apps.pages.health import health_check
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """The front page; a logged-in player also finds what waits for them: the matches to
-    resume and the league results to confirm."""
+    resume, the league results to confirm and games to report, and for organisers the
+    disputes and roster changes to decide."""
     context: dict[str, object] = {}
     if isinstance(request.user, User) and request.user.is_authenticated:
         context = {
             "matches_in_progress": matches_in_progress_for_user(request.user),
             "results_to_confirm": results_awaiting_confirmation(request.user),
+            "games_to_report": waiting.games_to_report(request.user),
+            "disputes_to_decide": waiting.disputes_to_decide(request.user),
+            "roster_changes_to_decide": waiting.roster_changes_to_decide(request.user),
         }
     return render(request, "pages/home.html", context)
 

@@ -174,7 +174,7 @@ def test_create_a_league_pair_a_round_report_confirm_and_see_the_standings(
     rows = page.locator("#standings tbody tr")
     expect(rows).to_have_count(4)
     top = [rows.nth(i).get_by_role("rowheader").inner_text() for i in range(2)]
-    assert sorted(name.split("\n")[0] for name in top) == sorted(winners)
+    assert sorted(name.split("\n")[0].strip() for name in top) == sorted(winners)
     for i, points in enumerate(["3", "3", "0", "0"]):
         expect(rows.nth(i).locator("td").nth(5)).to_have_text(points)
     expect(rows.nth(0).locator("td").nth(6)).to_have_text("+5")

@@ -35,7 +35,7 @@ def test_organiser_runs_a_round_and_players_report_and_confirm() -> None:
     )
     assert season.status_code == 201, season.json()
     season_url = f"/api/v1/leagues/{key}/seasons/{season.json()['id']}/"
-    assert season.json()["tie_breakers"] == ["vp_diff", "vp_for", "sos", "h2h", "losses"]
+    assert season.json()["tie_breakers"] == ["sos", "vp_diff", "h2h"]
 
     players = [UserFactory() for _ in range(2)]
     for player in players:

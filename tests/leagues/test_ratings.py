@@ -14,7 +14,7 @@ from apps.accounts.models import User
 from apps.catalog.selectors import game_system_get
 from apps.leagues import services
 from apps.leagues.models import League, Pairing, Season
-from apps.leagues.ratings import PlayerRating, RatedGame, rate
+from apps.leagues.ratings import PlayerRating, RatedGame, ranks, rate, shown_rating
 from apps.leagues.selectors import system_ratings
 from apps.leagues.standings import Outcome
 from tests.accounts.factories import UserFactory
@@ -173,16 +173,16 @@ def test_the_ratings_page_lists_players_in_rating_order(client) -> None:
     assert response.status_code == 200
     assert "Plain (test system) ratings" in html
     rows = re.findall(
-        r'<tr><td class="num">(\d+)</td><th scope="row">([^<]+)</th>'
-        r'<td class="num strong">(-?[\d.]+)</td>',
+        r'<tr><td class="num">(\d+)</td><th scope="row"><a href="/leagues/players/(\d+)/">'
+        r'([^<]+)</a></th><td class="num strong">(\d+)</td><td class="num">(\d+)</td>',
         html,
     )
-    assert [(number, name) for number, name, _rating in rows] == [
-        ("1", "Anna"),
-        ("2", "Bernd"),
-        ("3", "Carla"),
+    assert [(rank, int(user), name, games) for rank, user, name, _rating, games in rows] == [
+        ("1", anna.pk, "Anna", "2"),
+        ("2", bernd.pk, "Bernd", "2"),
+        ("3", carla.pk, "Carla", "2"),
     ]
-    shown = [float(rating) for _number, _name, rating in rows]
+    shown = [int(rating) for _rank, _user, _name, rating, _games in rows]
     assert shown == sorted(shown, reverse=True)
     assert "Dora" not in html
 
@@ -193,3 +193,71 @@ def test_the_ratings_page_without_games_says_so(client) -> None:
     response = client.get(reverse("leagues:ratings", args=["other"]), HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200
     assert "No counted games yet." in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_ratings_page_shows_no_mu_sigma_and_no_negative_numbers(client) -> None:
+    anna, bernd, carla = (UserFactory(display_name=n) for n in ("Anna", "Bernd", "Carla"))
+    league = make_league()
+    for _ in range(6):  # Carla loses often: her mu - 3 sigma is well below 0
+        play(league, anna, carla)
+        play(league, bernd, carla)
+    assert by_player(system_ratings(game_system_get("plain")))[carla.pk].ordinal < -5
+    client.force_login(UserFactory())
+
+    html = client.get(reverse("leagues:ratings", args=["plain"]), HTTP_ACCEPT_LANGUAGE="en")
+    page = html.content.decode()
+    table = page[page.index("<table") : page.index("</table>")]
+    assert "mu" not in table and "sigma" not in table
+    assert not re.search(r">\s*-\s*\d", table)
+    assert "starts at 1,000" in page
+    assert "down" in table and "over the last 5 games" in table  # the trend, in words too
+    assert "▼" in table and "▲" in table
+
+
+# --- The shown number and the trend (no database) ----------------------------------------------
+
+
+def test_the_shown_rating_starts_at_1000_and_never_goes_below_0() -> None:
+    assert shown_rating(25.0, 25.0 / 3) == 1000  # a newcomer
+    assert shown_rating(25.0, 0.0) == 2000  # 40 points per point of mu - 3 sigma
+    assert shown_rating(10.0, 10.0) == 200
+    assert shown_rating(0.0, 8.34) == 0  # would be -1
+
+
+def test_the_history_and_trend_of_a_hand_made_series() -> None:
+    """A beats B three times, then loses four times: exact numbers of OpenSkill's
+    Plackett-Luce model on the 1,000 scale (the trend spans the last five games)."""
+    games = [RatedGame(A, B, Outcome.A)] * 3 + [RatedGame(A, B, Outcome.B)] * 4
+    ratings = by_player(rate(games))
+    assert [p.shown for p in ratings[A].history] == [1138, 1248, 1336, 1219, 1131, 1068, 1022]
+    assert [p.shown for p in ratings[B].history] == [927, 875, 837, 997, 1135, 1248, 1340]
+    assert (ratings[A].shown, ratings[B].shown) == (1022, 1340)
+    assert ratings[A].trend == 1022 - 1248 == -226
+    assert ratings[B].trend == 1340 - 875 == 465
+    assert (ratings[A].trend_games, ratings[A].trend_size) == (5, 226)
+
+
+def test_the_trend_of_a_newcomer_counts_from_the_start() -> None:
+    ratings = by_player(rate([RatedGame(A, B, Outcome.A)]))
+    assert (ratings[A].trend, ratings[A].trend_games) == (138, 1)
+    assert (ratings[B].trend, ratings[B].shown) == (-73, 927)
+
+
+def test_the_history_carries_each_game_date() -> None:
+    first, second = timezone.now() - timedelta(days=7), timezone.now()
+    ratings = by_player(
+        rate([RatedGame(A, B, Outcome.A, played=first), RatedGame(A, C, Outcome.A, played=second)])
+    )
+    assert [p.played for p in ratings[A].history] == [first, second]
+    assert [p.played for p in ratings[C].history] == [second]
+
+
+def test_players_with_the_same_shown_rating_share_a_rank() -> None:
+    ranked = ranks(rate([RatedGame(A, B, Outcome.DRAW), RatedGame(C, C + 1, Outcome.A)]))
+    assert [(rank, r.player, r.shown) for rank, r in ranked] == [
+        (1, C, 1138),
+        (2, A, 1032),
+        (2, B, 1032),
+        (4, C + 1, 927),
+    ]

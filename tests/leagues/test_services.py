@@ -11,6 +11,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from apps.leagues import services
+from apps.leagues.forms import SeasonForm
 from apps.leagues.models import LogEntry, Pairing, Registration, Result, Round, Season
 from apps.leagues.selectors import season_standings
 from apps.leagues.services import LeagueError
@@ -515,3 +516,16 @@ def test_tracked_match_link_that_could_run_script_is_dropped(game) -> None:
     )
     assert result is not None and result.match_url == ""
     assert result.outcome == "draw"
+
+
+def test_a_new_season_breaks_ties_by_the_common_order() -> None:
+    """Issue: "Default to the common order: points, then strength of schedule, then VP
+    difference, then head-to-head" (points always come first)."""
+    season = make_season(make_league())
+    assert season.tie_breakers == ["sos", "vp_diff", "h2h"]
+
+
+def test_the_season_form_starts_at_the_common_order() -> None:
+    form = SeasonForm()
+    chosen = [field.initial for field in form.tie_breaker_fields()]
+    assert chosen == ["sos", "vp_diff", "h2h", "", ""]
