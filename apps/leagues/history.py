@@ -33,13 +33,12 @@ from apps.leagues.ratings import SHOWN_START, PlayerRating, ranks
 from apps.leagues.reveal import lists_hidden
 from apps.leagues.selectors import (
     AnyUser,
-    _counts,
-    entrants,
-    season_scoring,
-    season_tie_breakers,
+    counts_by_status,
+    record_standings,
+    season_records,
     system_ratings,
 )
-from apps.leagues.standings import Bye, Game, Outcome, Row, standings
+from apps.leagues.standings import Outcome, Row
 from apps.matches.models import Match
 
 GAMES_SHOWN: Final = 100
@@ -171,56 +170,10 @@ def _row_of(rows: Sequence[Row], registration_id: int) -> Row | None:
 
 
 def _season_rows(seasons: Sequence[Season], now: datetime) -> dict[int, list[Row]]:
-    """The standings of every season, from two queries in all (as ``season_standings``
-    computes each: the published rounds, the results that count, the byes)."""
-    if not seasons:
-        return {}
+    """The standings of every season, from two queries in all."""
     by_id = {season.pk: season for season in seasons}
-    registrations: dict[int, list[Registration]] = defaultdict(list)
-    for registration in (
-        Registration.objects.filter(season__in=list(by_id))
-        .select_related("player")
-        .defer("roster_snapshot")
-        .order_by("pk")
-    ):
-        registrations[registration.season_id].append(registration)
-    games: dict[int, list[Game]] = defaultdict(list)
-    byes: dict[int, list[Bye]] = defaultdict(list)
-    pairings = (
-        Pairing.objects.filter(round__season__in=list(by_id), round__status=Round.Status.PUBLISHED)
-        .order_by("round__number", "table")
-        .values_list(
-            "round__season_id",
-            "round__number",
-            "player_a_id",
-            "player_b_id",
-            "result__status",
-            "result__source",
-            "result__outcome",
-            "result__vp_a",
-            "result__vp_b",
-            "result__reported_at",
-        )
-    )
-    for season_id, number, a, b, status, source, outcome, vp_a, vp_b, reported_at in pairings:
-        if b is None:
-            byes[season_id].append(Bye(round=number, player=a))
-        elif status is not None and _counts(
-            status, source, reported_at, by_id[season_id].confirm_hours, now
-        ):
-            games[season_id].append(
-                Game(round=number, a=a, b=b, outcome=Outcome(outcome), vp_a=vp_a, vp_b=vp_b)
-            )
-    return {
-        season_id: standings(
-            entrants(registrations[season_id]),
-            games[season_id],
-            byes[season_id],
-            season_scoring(season),
-            season_tie_breakers(season),
-        )
-        for season_id, season in by_id.items()
-    }
+    records = season_records(list(by_id.values()), now=now)
+    return {pk: record_standings(by_id[pk], record) for pk, record in records.items()}
 
 
 def _faction_names(registrations: Iterable[Registration]) -> dict[tuple[int, str], str]:
@@ -294,7 +247,7 @@ def _game_line(
         if side == "b":
             vp_for, vp_against = vp_against, vp_for
         outcome = "D" if result.outcome == Outcome.DRAW else "W" if result.outcome == side else "L"
-        counts = _counts(
+        counts = counts_by_status(
             result.status, result.source, result.reported_at, own.season.confirm_hours, now
         )
     other = "b" if side == "a" else "a"

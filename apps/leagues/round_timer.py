@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from apps.common.clock_face import clock_digits
 from apps.leagues.common import LeagueError, check_season_open
 from apps.leagues.common import log_action as _log
 from apps.leagues.models import LogEntry, Round, Season
@@ -60,15 +61,7 @@ class RoundTimer:
     @property
     def clock(self) -> str:
         """The time left as the page shows it before any script runs: ``1:05:09``, ``4:59``."""
-        return clock_text(self.seconds_left)
-
-
-def clock_text(seconds: int) -> str:
-    hours, rest = divmod(max(0, seconds), 3600)
-    minutes, secs = divmod(rest, 60)
-    if hours:
-        return f"{hours}:{minutes:02d}:{secs:02d}"
-    return f"{minutes}:{secs:02d}"
+        return clock_digits(self.seconds_left * 1000)
 
 
 def round_timer(round_: Round, *, now: datetime | None = None) -> RoundTimer | None:

@@ -22,15 +22,12 @@ from apps.leagues.pairing_sparse import Progress, swiss_pairing_sparse
 from apps.leagues.selectors import (
     AnyUser,
     LeagueAccess,
-    entrants,
     league_access,
+    record_standings,
     result_counts,
     season_get,
     season_record,
-    season_scoring,
-    season_tie_breakers,
 )
-from apps.leagues.standings import standings
 from apps.notifications import services as notifications
 
 
@@ -70,13 +67,7 @@ def _swiss(
     record = season_record(season)
     active_ids = {r.pk for r in active}
     if record.games or record.byes:
-        rows = standings(
-            entrants(record.registrations),
-            record.games,
-            record.byes,
-            season_scoring(season),
-            season_tie_breakers(season),
-        )
+        rows = record_standings(season, record)
         order = [(row.entrant.id, row.points) for row in rows if row.entrant.id in active_ids]
     else:
         # Round 1: nobody has a score yet, so the pairings are drawn.

@@ -159,12 +159,13 @@ def result_counts(result: Result, confirm_hours: int, now: datetime) -> bool:
     """Confirmed and decided results count; a player's unanswered report counts once its time
     to confirm has passed; a disputed one waits for the organisers, and a tracked match's
     result for the other player (or an organiser): it never counts on its own."""
-    return _counts(result.status, result.source, result.reported_at, confirm_hours, now)
+    return counts_by_status(result.status, result.source, result.reported_at, confirm_hours, now)
 
 
-def _counts(
+def counts_by_status(
     status: str, source: str, reported_at: datetime, confirm_hours: int, now: datetime
 ) -> bool:
+    """``result_counts`` from a result's values (for reads of plain tuples, not rows)."""
     if status in (Result.Status.CONFIRMED, Result.Status.DECIDED):
         return True
     if status == Result.Status.REPORTED and source == Result.Source.MANUAL:
@@ -192,17 +193,28 @@ class SeasonRecord:
     had_bye: set[int]
 
 
-def season_record(season: Season, *, now: datetime | None = None) -> SeasonRecord:
+def season_records(
+    seasons: Sequence[Season], *, now: datetime | None = None
+) -> dict[int, SeasonRecord]:
+    """Each season's record, from two queries however many seasons (a player's history reads
+    all of theirs at once)."""
     now = now or timezone.now()
-    registrations = list(
-        Registration.objects.filter(season=season).select_related("player").order_by("pk")
-    )
+    by_id = {season.pk: season for season in seasons}
+    registrations: dict[int, list[Registration]] = {pk: [] for pk in by_id}
+    for registration in (
+        Registration.objects.filter(season__in=list(by_id))
+        .select_related("player")
+        .defer("roster_snapshot")
+        .order_by("pk")
+    ):
+        registrations[registration.season_id].append(registration)
     # Plain tuples rather than model instances: a long season has hundreds of games, and
     # this runs for every view of its standings.
     pairings = (
-        Pairing.objects.filter(round__season=season, round__status=Round.Status.PUBLISHED)
+        Pairing.objects.filter(round__season__in=list(by_id), round__status=Round.Status.PUBLISHED)
         .order_by("round__number", "table")
         .values_list(
+            "round__season_id",
             "round__number",
             "player_a_id",
             "player_b_id",
@@ -214,24 +226,43 @@ def season_record(season: Season, *, now: datetime | None = None) -> SeasonRecor
             "result__reported_at",
         )
     )
-    games: list[Game] = []
-    byes: list[Bye] = []
-    met: set[frozenset[int]] = set()
-    for number, a, b, status, source, outcome, vp_a, vp_b, reported_at in pairings:
+    games: dict[int, list[Game]] = {pk: [] for pk in by_id}
+    byes: dict[int, list[Bye]] = {pk: [] for pk in by_id}
+    met: dict[int, set[frozenset[int]]] = {pk: set() for pk in by_id}
+    for season_id, number, a, b, status, source, outcome, vp_a, vp_b, reported_at in pairings:
         if b is None:
-            byes.append(Bye(round=number, player=a))
+            byes[season_id].append(Bye(round=number, player=a))
             continue
-        met.add(frozenset((a, b)))
-        if status is not None and _counts(status, source, reported_at, season.confirm_hours, now):
-            games.append(
+        met[season_id].add(frozenset((a, b)))
+        confirm_hours = by_id[season_id].confirm_hours
+        if status is not None and counts_by_status(status, source, reported_at, confirm_hours, now):
+            games[season_id].append(
                 Game(round=number, a=a, b=b, outcome=Outcome(outcome), vp_a=vp_a, vp_b=vp_b)
             )
-    return SeasonRecord(
-        registrations=registrations,
-        games=games,
-        byes=byes,
-        met=met,
-        had_bye={bye.player for bye in byes},
+    return {
+        pk: SeasonRecord(
+            registrations=registrations[pk],
+            games=games[pk],
+            byes=byes[pk],
+            met=met[pk],
+            had_bye={bye.player for bye in byes[pk]},
+        )
+        for pk in by_id
+    }
+
+
+def season_record(season: Season, *, now: datetime | None = None) -> SeasonRecord:
+    return season_records([season], now=now)[season.pk]
+
+
+def record_standings(season: Season, record: SeasonRecord) -> list[Row]:
+    """The season's table from its record, by the season's scoring and tie-breakers."""
+    return standings(
+        entrants(record.registrations),
+        record.games,
+        record.byes,
+        season_scoring(season),
+        season_tie_breakers(season),
     )
 
 
@@ -243,14 +274,7 @@ def entrants(registrations: Iterable[Registration]) -> list[Entrant]:
 
 
 def season_standings(season: Season, *, now: datetime | None = None) -> list[Row]:
-    record = season_record(season, now=now)
-    return standings(
-        entrants(record.registrations),
-        record.games,
-        record.byes,
-        season_scoring(season),
-        season_tie_breakers(season),
-    )
+    return record_standings(season, season_record(season, now=now))
 
 
 SORTABLE: dict[str, Callable[[Row], Any]] = {
@@ -391,7 +415,7 @@ def system_ratings(system: GameSystem, *, now: datetime | None = None) -> list[P
     games = [
         RatedGame(a=a, b=b, outcome=Outcome(outcome), played=reported_at)
         for status, source, reported_at, hours, a, b, outcome in rows
-        if _counts(status, source, reported_at, hours, now)
+        if counts_by_status(status, source, reported_at, hours, now)
     ]
     return rate(games)
 

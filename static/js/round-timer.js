@@ -8,15 +8,7 @@
   "use strict";
   var seen = new WeakMap();
 
-  function digits(ms) {
-    var seconds = Math.max(0, Math.ceil(ms / 1000));
-    var hours = Math.floor(seconds / 3600);
-    var minutes = Math.floor((seconds % 3600) / 60);
-    var rest = seconds % 60;
-    var ss = (rest < 10 ? "0" : "") + rest;
-    if (hours) { return hours + ":" + (minutes < 10 ? "0" : "") + minutes + ":" + ss; }
-    return minutes + ":" + ss;
-  }
+  var digits = window.Skirmish.clockDigits;
 
   function tick() {
     var now = performance.now();

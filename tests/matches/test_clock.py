@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from apps.common.clock_face import clock_digits as digits
 from apps.matches.clock import (
     Clock,
     ClockError,
@@ -19,7 +20,6 @@ from apps.matches.clock import (
     clock_to_json,
     reading,
 )
-from apps.matches.templatetags.match_clock import digits
 
 T0 = datetime(2026, 11, 26, 10, 0, 0, tzinfo=UTC)
 

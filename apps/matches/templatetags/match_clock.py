@@ -6,19 +6,11 @@ from typing import Any
 
 from django import template
 
+from apps.common.clock_face import clock_digits
 from apps.matches.clock import CHESS, clock_now, match_clock, reading
 from apps.matches.models import Match
 
 register = template.Library()
-
-
-def digits(ms: int) -> str:
-    """Time left as the clock face shows it: "M:SS", "H:MM:SS" from an hour; nothing below
-    zero (time that is up reads 0:00, and the face says so in words)."""
-    seconds = max(0, -(-ms // 1000))  # rounded up: a face reads 0:00 only when time is up
-    hours, rest = divmod(seconds, 3600)
-    minutes, seconds = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
 
 
 @register.simple_tag
@@ -40,7 +32,7 @@ def clock_view(match: Match) -> dict[str, Any] | None:
             "index": index,
             "name": names[index] if index < len(names) else str(index + 1),
             "remaining_ms": now.remaining_ms[index],
-            "digits": digits(now.remaining_ms[index]),
+            "digits": clock_digits(now.remaining_ms[index]),
             "expired": now.expired[index],
             "turn": index == now.turn,
             "running": now.running and index == now.turn,
@@ -55,7 +47,7 @@ def clock_view(match: Match) -> dict[str, Any] | None:
         "minutes": now.limit_ms // 60_000,
         "round": now.round,
         "round_remaining_ms": now.round_remaining_ms,
-        "round_digits": digits(now.round_remaining_ms),
+        "round_digits": clock_digits(now.round_remaining_ms),
         "round_expired": now.round_remaining_ms <= 0,
         "expired": any(now.expired),
         "players": players,
