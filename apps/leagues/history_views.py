@@ -1,6 +1,6 @@
-"""A player's league history page: every season and game the viewer may see, the win rate per
-faction, the rating over time per system (``history``; the chart's geometry in
-``rating_chart``)."""
+"""The ratings page of a system, and a player's league history page: every season and game
+the viewer may see, the win rate per faction, the rating over time per system (``history``;
+the chart's geometry in ``rating_chart``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from apps.accounts.models import User
+from apps.catalog.selectors import game_system_get, system_get
 from apps.common.http import HtmxHttpRequest
-from apps.leagues.history import GAMES_SHOWN, player_history
+from apps.leagues.history import GAMES_SHOWN, player_history, ratings_table
 
 
 @login_required
@@ -31,3 +32,12 @@ def player_history_page(request: HtmxHttpRequest, user_id: int) -> HttpResponse:
         "leagues/history.html",
         {"player": player, "history": history, "games_shown": GAMES_SHOWN},
     )
+
+
+@login_required
+@require_GET
+def ratings(request: HtmxHttpRequest, system_slug: str) -> HttpResponse:
+    info = system_get(system_slug)
+    system = game_system_get(info.slug)
+    table = ratings_table(system)
+    return render(request, "leagues/ratings.html", {"system": info, "table": table})
