@@ -243,18 +243,14 @@ def card_export_request_blank(
 ) -> CardExport:
     """Blank cards of ``system`` for organisers (one export per person and options)."""
     options = ExportOptions(layout=options.layout, paper=options.paper, contents=Contents.BLANK)
-    fingerprint = _blank_fingerprint(system, requested_by, options, language)
-    existing = _reusable(fingerprint)
-    if existing is not None:
-        return existing
-    return _create(
+    return _reused_or_created(
+        _blank_fingerprint(system, requested_by, options, language),
         {
             "system": system,
             "requested_by": requested_by,
-            "fingerprint": fingerprint,
             "language": language,
             **options.as_dict(),
-        }
+        },
     )
 
 
@@ -272,22 +268,26 @@ def card_export_request_document(
     has checked that the requester may see what the document is of."""
     if document_kind(kind) is None:
         raise ValueError(f"no document kind {kind!r} is registered")
-    fingerprint = _fingerprint(["document", kind, document, version, language])
-    existing = _reusable(fingerprint)
-    if existing is not None:
-        return existing
-    return _create(
+    return _reused_or_created(
+        _fingerprint(["document", kind, document, version, language]),
         {
             "system": system,
             "requested_by": requested_by,
-            "fingerprint": fingerprint,
             "language": language,
             "document": document,
             "contents": kind,
             "layout": CardExport.Layout.SINGLE,
             "paper": CardExport.Paper.A4,
-        }
+        },
     )
+
+
+def _reused_or_created(fingerprint: str, fields: dict[str, Any]) -> CardExport:
+    """The export with this fingerprint while it can still be used, else a new one."""
+    existing = _reusable(fingerprint)
+    if existing is not None:
+        return existing
+    return _create({**fields, "fingerprint": fingerprint})
 
 
 # --- Rendering (the task) -----------------------------------------------------------------

@@ -333,38 +333,6 @@ def open_disputes(season: Season) -> QuerySet[Result]:
     ).select_related("pairing__round", "pairing__player_a__player", "pairing__player_b__player")
 
 
-def results_awaiting_confirmation(
-    user: User, *, limit: int = 10, now: datetime | None = None
-) -> list[Result]:
-    """Results the user's opponent reported that wait for the user to confirm or dispute them,
-    oldest first (closest to counting unanswered). A bounded read: at most ``limit`` reports,
-    less those whose time to answer has run out (they count already)."""
-    now = now or timezone.now()
-    opponent_reported = Q(reported_side="a", pairing__player_b__player=user) | Q(
-        reported_side="b", pairing__player_a__player=user
-    )
-    results = (
-        Result.objects.filter(
-            opponent_reported,
-            status=Result.Status.REPORTED,
-            pairing__round__status=Round.Status.PUBLISHED,
-        )
-        .exclude(pairing__round__season__status=Season.Status.FINISHED)
-        .select_related(
-            "pairing__round__season__league",
-            "pairing__player_a__player",
-            "pairing__player_b__player",
-        )
-        .order_by("reported_at", "pk")[:limit]
-    )
-    return [
-        result
-        for result in results
-        if (deadline := counts_from(result, result.pairing.round.season.confirm_hours)) is None
-        or deadline > now
-    ]
-
-
 @dataclass(frozen=True)
 class Contact:
     name: str

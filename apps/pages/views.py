@@ -22,9 +22,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from apps.accounts.models import User
-from apps.leagues.selectors import results_awaiting_confirmation
+from apps.leagues import waiting
 from apps.matches.selectors import matches_in_progress_for_user
-from apps.notifications import selectors as waiting
 from apps.pages.health import health_check
 
 
@@ -37,7 +36,7 @@ def home(request: HttpRequest) -> HttpResponse:
     if isinstance(request.user, User) and request.user.is_authenticated:
         context = {
             "matches_in_progress": matches_in_progress_for_user(request.user),
-            "results_to_confirm": results_awaiting_confirmation(request.user),
+            "results_to_confirm": waiting.results_awaiting_confirmation(request.user),
             "games_to_report": waiting.games_to_report(request.user),
             "disputes_to_decide": waiting.disputes_to_decide(request.user),
             "roster_changes_to_decide": waiting.roster_changes_to_decide(request.user),

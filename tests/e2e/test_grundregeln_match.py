@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 from apps.rosters import services as roster_services
-from tests.accounts.factories import PASSWORD, UserFactory
+from tests.accounts.factories import UserFactory
+from tests.e2e.sessions import log_in
 from tests.matches.grundregeln import grund_roster
 
 if TYPE_CHECKING:
@@ -27,13 +28,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 MAX_TAPS = 300
 ATTACKS = re.compile(r"Zuschlagen \(strike\)|Schießen \(shoot\)")
-
-
-def log_in(page: Page, url: str, username: str) -> None:
-    page.goto(url + "/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
 
 
 def visible(locator: Locator) -> bool:

@@ -15,23 +15,13 @@ import pytest
 from apps.leagues.models import Pairing, Registration
 from apps.rosters import services as roster_services
 from tests.accounts.factories import PASSWORD, UserFactory
+from tests.e2e.sessions import logged_in_page
 from tests.matches.factories import roster_for, small_team
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    pass
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(browser: Browser, base: str, username: str) -> Page:
-    context = browser.new_context(viewport={"width": 820, "height": 1180}, locale="en-GB")
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(base + "/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    return page
 
 
 @pytest.mark.usefixtures("catalogue")
@@ -82,7 +72,7 @@ def test_create_a_league_pair_a_round_report_confirm_and_see_the_standings(
     # Four players join with the code.
     tabs = {}
     for player in players:
-        tab = log_in(browser, base, player.username)
+        tab = logged_in_page(browser, base, player.username)
         tab.goto(f"{base}/leagues/join/?code={code.lower()}")
         expect(tab.get_by_role("heading", name="Dienstagsrunde")).to_be_visible()
         tab.get_by_label("Roster").select_option(str(teams[player.pk].pk))

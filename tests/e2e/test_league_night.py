@@ -21,29 +21,18 @@ import pytest
 
 from apps.leagues import services as league_services
 from apps.leagues.models import Pairing, Result
-from tests.accounts.factories import PASSWORD, UserFactory
+from tests.accounts.factories import UserFactory
+from tests.e2e.sessions import TABLET, logged_in_page
 from tests.leagues.factories import make_league, make_season
 from tests.matches.factories import roster_for, small_team
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    pass
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 DESKTOP = {"width": 1366, "height": 900}
-TABLET = {"width": 820, "height": 1180}
 PHONE = {"width": 390, "height": 844}
-
-
-def log_in(browser: Browser, base: str, username: str, viewport: dict[str, int]) -> Page:
-    context = browser.new_context(viewport=viewport, locale="en-GB", has_touch=viewport != DESKTOP)
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    page.goto(base + "/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    return page
 
 
 @pytest.mark.usefixtures("catalogue")
@@ -65,20 +54,20 @@ def test_a_league_night_from_check_in_to_the_projector(browser, live_server) -> 
     season_url = f"{base}/leagues/{league.key}/seasons/{season.pk}/"
 
     # 1. Check-in: Ada at the table's tablet, Ben on his phone, Cy cannot come.
-    tablet = log_in(browser, base, "ada", TABLET)
-    phone = log_in(browser, base, "ben", PHONE)
+    tablet = logged_in_page(browser, base, "ada", TABLET)
+    phone = logged_in_page(browser, base, "ben", PHONE)
     for page in (tablet, phone):
         page.goto(season_url)
         page.get_by_role("button", name="I'm here").click()
         expect(page.get_by_text("You are checked in.")).to_be_visible()
-    absent = log_in(browser, base, "cy", PHONE)
+    absent = logged_in_page(browser, base, "cy", PHONE)
     absent.goto(season_url)
     absent.get_by_role("button", name="I can't come").click()
     expect(absent.get_by_text("You said you cannot come.")).to_be_visible()
     absent.context.close()
 
     # 2. The organiser sees the check-in, pairs and publishes round 1: Cy is left out.
-    desk = log_in(browser, base, "orga", DESKTOP)
+    desk = logged_in_page(browser, base, "orga", DESKTOP)
     desk.goto(season_url)
     expect(desk.get_by_text("Present: 2 · absent: 1 · no answer: 0")).to_be_visible()
     desk.get_by_role("button", name="Pair the next round").click()

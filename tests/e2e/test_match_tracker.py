@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 from apps.rosters import services as roster_services
-from tests.accounts.factories import PASSWORD, UserFactory
+from tests.accounts.factories import UserFactory
+from tests.e2e.sessions import log_in
 from tests.matches.factories import roster_for, small_team
 
 if TYPE_CHECKING:
@@ -26,13 +27,6 @@ if TYPE_CHECKING:
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 MAX_TAPS = 400
-
-
-def log_in(page: Page, url: str, username: str) -> None:
-    page.goto(url + "/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
 
 
 def visible(page: Page, selector: str) -> bool:

@@ -16,7 +16,8 @@ import pytest
 from apps.catalog.models import GameSystem
 from apps.matches import services
 from apps.matches.models import Match, MatchEvent
-from tests.accounts.factories import PASSWORD, UserFactory
+from tests.accounts.factories import UserFactory
+from tests.e2e.sessions import log_in
 from tests.matches.grundregeln import grund_match
 
 if TYPE_CHECKING:
@@ -29,13 +30,6 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("catalogue"),
 ]
-
-
-def log_in(page: Page, url: str, username: str) -> None:
-    page.goto(url + "/accounts/login/")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
 
 
 def open_tracker(page: Page, url: str) -> tuple[User, Match]:
