@@ -27,7 +27,7 @@ from apps.common.serializers import StrictSerializer
 from apps.leagues import serializers as shapes
 from apps.leagues import services
 from apps.leagues.models import League, Pairing, Registration, Result, Round, Season
-from apps.leagues.round_timer import round_timer, timer_payload
+from apps.leagues.round_timer import RoundTimer, round_timer
 from apps.leagues.selectors import (
     LeagueAccess,
     counts_from,
@@ -44,6 +44,19 @@ from apps.leagues.services import LeagueError
 from apps.leagues.standings import Row, TieBreaker
 
 T = TypeVar("T")
+
+
+def timer_payload(timer: RoundTimer | None) -> dict[str, Any] | None:
+    """The timer as the API shows it (null: no timer)."""
+    if timer is None:
+        return None
+    return {
+        "minutes": timer.minutes,
+        "ends_at": timer.ends_at.isoformat() if timer.ends_at else None,
+        "paused_remaining": timer.paused_remaining,
+        "remaining": timer.seconds_left,
+        "server_now": timer.read_at.isoformat(),
+    }
 
 
 def run_service(action: Callable[[], T]) -> T:

@@ -27,7 +27,7 @@ from apps.common.http import HtmxHttpRequest
 from apps.leagues import checkins, printing
 from apps.leagues import round_timer as timers
 from apps.leagues.day_settings import DaySettingsForm, day_form_for, season_day_update
-from apps.leagues.models import Registration, Season
+from apps.leagues.models import Registration, Round, Season
 from apps.leagues.reveal import lists_hidden
 from apps.leagues.selectors import LeagueAccess, registration_of, round_get, season_get
 from apps.leagues.services import LeagueError
@@ -45,6 +45,20 @@ class TimerForm(forms.Form):
 class CheckInForm(forms.Form):
     registration = forms.IntegerField()
     answer = forms.ChoiceField(choices=[(a, a) for a in ("present", "absent", "unknown")])
+
+
+def timer_panel_context(
+    access: LeagueAccess, season: Season, round_: Round, back: str = "season"
+) -> dict[str, Any]:
+    """What ``_timer_panel.html`` needs for ``round_``."""
+    return {
+        "access": access,
+        "league": access.league,
+        "season": season,
+        "round": round_,
+        "timer": timers.round_timer(round_),
+        "timer_back": back,
+    }
 
 
 def check_in_context(
@@ -91,7 +105,7 @@ def round_timer(request: HtmxHttpRequest, key: str, season_id: int, number: int)
         except LeagueError as refusal:
             error = refusal.message
     if request.htmx:
-        context = timers.timer_panel_context(access, season, round_get(season, number), back)
+        context = timer_panel_context(access, season, round_get(season, number), back)
         context["timer_error"] = error
         return render(request, TIMER_PANEL, context, status=422 if error else 200)
     if error:
@@ -189,7 +203,7 @@ def season_day_context(
     and check-in change without changing the season's version."""
     current = rounds[0]["round"] if rounds else None
     context: dict[str, Any] = {
-        "timer_panel": timers.timer_panel_context(access, season, current) if current else None,
+        "timer_panel": timer_panel_context(access, season, current) if current else None,
         "check_in": check_in_context(access, season, mine),
         "lists_hidden": lists_hidden(season),
         "print_kinds": printing.KINDS if current else printing.KINDS[1:],

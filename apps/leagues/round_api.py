@@ -27,6 +27,7 @@ from apps.leagues.api import (
     access_for,
     round_payload,
     run_service,
+    timer_payload,
     valid_input,
 )
 from apps.leagues.models import Round
@@ -235,7 +236,7 @@ class RoundTimerView(ReadOpenWriteLoggedIn):
         if round_.status == Round.Status.DRAFT and not access.is_organiser:
             raise ApiError("not_found", "No such round.", status.HTTP_404_NOT_FOUND)
         return Response(
-            {"round": round_.number, "timer": timers.timer_payload(timers.round_timer(round_))}
+            {"round": round_.number, "timer": timer_payload(timers.round_timer(round_))}
         )
 
     @extend_schema(request=TimerInput, responses={200: RoundTimerStateSerializer})
@@ -253,5 +254,5 @@ class RoundTimerView(ReadOpenWriteLoggedIn):
             )
         )
         return Response(
-            {"round": round_.number, "timer": timers.timer_payload(timers.round_timer(round_))}
+            {"round": round_.number, "timer": timer_payload(timers.round_timer(round_))}
         )

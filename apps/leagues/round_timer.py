@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -19,9 +18,9 @@ from django.utils.translation import gettext as _
 from apps.common.clock_face import clock_digits
 from apps.leagues.common import LeagueError, check_season_open
 from apps.leagues.common import log_action as _log
-from apps.leagues.models import LogEntry, Round, Season
+from apps.leagues.models import LogEntry, Round
 from apps.leagues.models_day import MAX_TIMER_MINUTES
-from apps.leagues.selectors import AnyUser, LeagueAccess, league_access, season_get
+from apps.leagues.selectors import AnyUser, league_access, season_get
 
 DEFAULT_MINUTES = 150
 
@@ -76,33 +75,6 @@ def round_timer(round_: Round, *, now: datetime | None = None) -> RoundTimer | N
         paused_remaining=round_.timer_paused_remaining,
         read_at=now or timezone.now(),
     )
-
-
-def timer_panel_context(
-    access: LeagueAccess, season: Season, round_: Round, back: str = "season"
-) -> dict[str, Any]:
-    """What ``_timer_panel.html`` needs for ``round_``."""
-    return {
-        "access": access,
-        "league": access.league,
-        "season": season,
-        "round": round_,
-        "timer": round_timer(round_),
-        "timer_back": back,
-    }
-
-
-def timer_payload(timer: RoundTimer | None) -> dict[str, Any] | None:
-    """The timer as the API shows it (null: no timer)."""
-    if timer is None:
-        return None
-    return {
-        "minutes": timer.minutes,
-        "ends_at": timer.ends_at.isoformat() if timer.ends_at else None,
-        "paused_remaining": timer.paused_remaining,
-        "remaining": timer.seconds_left,
-        "server_now": timer.read_at.isoformat(),
-    }
 
 
 # --- The organisers' actions ----------------------------------------------------------------

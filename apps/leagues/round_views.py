@@ -25,11 +25,11 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from apps.common.http import HtmxHttpRequest
 from apps.leagues import pairing_jobs, services
+from apps.leagues.day_views import timer_panel_context
 from apps.leagues.forms import SwapForm
 from apps.leagues.models import Registration, Result, Round, Season
 from apps.leagues.page_cache import cached_fragment, season_version
 from apps.leagues.pairing_jobs import PairingJob, round_pair_request
-from apps.leagues.round_timer import timer_panel_context
 from apps.leagues.selectors import (
     LeagueAccess,
     league_access,
