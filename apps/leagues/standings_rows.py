@@ -36,8 +36,8 @@ def _name_cell(row: Row, player_url: str, dropped: str, history: str) -> str:
     badge = f' <span class="badge">{dropped}</span>' if row.entrant.dropped else ""
     ahead = f'<small class="ahead">{escape(_ahead_by(row))}</small>' if row.ahead_by else ""
     return (
-        f'<th scope="row"><a href="{player_url}{row.entrant.id}/">'
-        f"{escape(row.entrant.name)}</a>{history}{badge}{ahead}</th>"
+        f'<th scope="row"><span class="name-line"><a href="{player_url}{row.entrant.id}/">'
+        f"{escape(row.entrant.name)}</a>{history}</span>{badge}{ahead}</th>"
     )
 
 
