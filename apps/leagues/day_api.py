@@ -119,15 +119,11 @@ class DaySettingsView(APIView):
     @api_errors({400: ("invalid",), 403: ("permission_denied",)})
     def patch(self, request: Request, key: str, season_id: int) -> Response:
         data = valid_input(DayInput, request.data)
-        season = season_get(access_for(request, key), season_id)
+        season_get(access_for(request, key), season_id)
+        # Only the settings the request names: the others are kept under the season's lock.
+        changes = {k: data[k] for k in ("lists_reveal_at", "check_in_required") if k in data}
         season = run_service(
-            lambda: season_day_update(
-                user=request.user,
-                key=key,
-                season_id=season_id,
-                lists_reveal_at=data.get("lists_reveal_at", season.lists_reveal_at),
-                check_in_required=data.get("check_in_required", season.check_in_required),
-            )
+            lambda: season_day_update(user=request.user, key=key, season_id=season_id, **changes)
         )
         return Response(season_payload(season))
 

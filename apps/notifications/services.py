@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from apps.accounts.models import User
-from apps.leagues.models import League, Pairing, Result, Round, Season
+from apps.leagues.models import MAX_CONFIRM_HOURS, League, Pairing, Result, Round, Season
 from apps.notifications.models import Notification
 from apps.notifications.texts import iso
 
@@ -235,6 +235,11 @@ def deadline_reminders_send(*, now: datetime | None = None) -> int:
             pairing__round__season__status=Season.Status.RUNNING,
         )
         .exclude(Exists(reminded))
+        # A player's report older than the longest time to confirm counts already: not read.
+        .exclude(
+            source=Result.Source.MANUAL,
+            reported_at__lt=now - timedelta(hours=MAX_CONFIRM_HOURS),
+        )
         .select_related(
             "pairing__round__season__league",
             "pairing__player_a__player",

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from apps.leagues import round_timer as timers
 from apps.leagues import services
+from apps.leagues.day_settings import season_day_update
 from apps.leagues.models import LogEntry, Round, Season
 from apps.leagues.reveal import visible_log
 from apps.leagues.selectors import LeagueAccess, league_access
@@ -315,6 +316,19 @@ def test_reveal_time_in_the_api_and_settable_by_organisers(api_client, hidden_li
     assert changed.json()["lists_reveal_at"] is None and changed.json()["check_in_required"]
     bad = api_client.patch(day, {"lists_reveal_at": "soon"}, format="json")
     assert bad.status_code == 400 and bad.json()["code"]
+
+
+def test_a_day_settings_change_keeps_what_it_does_not_name(hidden_lists) -> None:
+    """Review: a PATCH of one setting must not write back a stale read of the other."""
+    season, _registration = hidden_lists
+    organiser = organiser_of(season.league)
+    ids = {"user": organiser, "key": season.league.key, "season_id": season.pk}
+    season_day_update(**ids, check_in_required=True)
+    reveal = season.lists_reveal_at
+    season_day_update(**ids, lists_reveal_at=None)
+    season.refresh_from_db()
+    assert (season.lists_reveal_at, season.check_in_required) == (None, True)
+    assert reveal is not None
 
 
 def test_season_form_sets_the_reveal_and_check_in(client) -> None:
