@@ -17,7 +17,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.html import escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -35,6 +34,7 @@ from apps.leagues.view_helpers import access_to, request_user
 
 TIMER_PANEL = "leagues/_timer_panel.html"
 CHECK_IN = "leagues/_check_in.html"
+CHECK_IN_CLOSED = "leagues/_check_in_closed.html"
 
 
 class TimerForm(forms.Form):
@@ -141,7 +141,8 @@ def check_in(request: HtmxHttpRequest, key: str, season_id: int) -> HttpResponse
     if request.htmx:
         context = check_in_context(access, season, registration_of(request.user, season))
         if context is None:
-            return HttpResponse(f'<p class="message error" id="check-in">{escape(error)}</p>')
+            # Check-in closed meanwhile (the round was paired): the panel gives way to why.
+            return render(request, CHECK_IN_CLOSED, {"error": error}, status=422 if error else 200)
         context["error"] = error
         page = {"access": access, "league": access.league, "season": season, "check_in": context}
         return render(request, CHECK_IN, page, status=422 if error else 200)

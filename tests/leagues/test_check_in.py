@@ -144,3 +144,21 @@ def test_check_in_api(api_client) -> None:
     assert refused.status_code == 403 and refused.json()["code"] == "not_your_check_in"
     api_client.force_authenticate(organiser_of(season.league))
     assert len(api_client.get(url).json()["players"]) == 3
+
+
+def test_an_answer_after_the_round_was_paired_says_check_in_closed(client) -> None:
+    """The panel's HTMX post once the next round is a draft: the panel gives way to the reason."""
+    season, players = _season_with(4)
+    services.round_pair(
+        user=organiser_of(season.league), key=season.league.key, season_id=season.pk,
+        rng=random.Random(1),
+    )  # fmt: skip
+    client.force_login(players[0].player)
+    answer = client.post(
+        reverse("leagues:check_in", args=[season.league.key, season.pk]),
+        {"registration": players[0].pk, "answer": "present"},
+        **HTMX,
+    )
+    assert answer.status_code == 422
+    assert 'id="check-in"' in answer.content.decode()
+    assert 'role="alert"' in answer.content.decode()
