@@ -27,6 +27,7 @@ from apps.common.serializers import StrictSerializer
 from apps.leagues import serializers as shapes
 from apps.leagues import services
 from apps.leagues.models import League, Pairing, Registration, Result, Round, Season
+from apps.leagues.models_day import check_reveal_time
 from apps.leagues.round_timer import RoundTimer, round_timer
 from apps.leagues.selectors import (
     LeagueAccess,
@@ -240,7 +241,9 @@ class SeasonInput(StrictSerializer):
         required=False,
     )
     confirm_hours = serializers.IntegerField(min_value=1, max_value=720, default=48)
-    lists_reveal_at = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    lists_reveal_at = serializers.DateTimeField(
+        required=False, allow_null=True, default=None, validators=[check_reveal_time]
+    )
     check_in_required = serializers.BooleanField(default=False)
 
 

@@ -20,6 +20,7 @@ from apps.common.serializers import StrictSerializer
 from apps.leagues import checkins, printing
 from apps.leagues.api import access_for, run_service, season_payload, valid_input
 from apps.leagues.day_settings import season_day_update
+from apps.leagues.models_day import check_reveal_time
 from apps.leagues.selectors import registration_of, season_get
 from apps.leagues.serializers import SeasonSerializer
 
@@ -42,7 +43,9 @@ class CheckInListSerializer(serializers.Serializer):
 
 
 class DayInput(StrictSerializer):
-    lists_reveal_at = serializers.DateTimeField(required=False, allow_null=True)
+    lists_reveal_at = serializers.DateTimeField(
+        required=False, allow_null=True, validators=[check_reveal_time]
+    )
     check_in_required = serializers.BooleanField(required=False)
 
 

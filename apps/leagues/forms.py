@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from apps.leagues.models import MAX_CONFIRM_HOURS, MAX_VP, League, Pairing, Registration, Season
+from apps.leagues.models_day import check_reveal_time
 from apps.leagues.standings import DEFAULT_TIE_BREAKERS, TieBreaker
 from apps.systems.core.registry import registry
 
@@ -104,6 +105,7 @@ class SeasonForm(forms.Form):
     lists_reveal_at = forms.DateTimeField(
         label=_("Lists revealed at"),
         required=False,
+        validators=[check_reveal_time],
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         help_text=_(
             "Until then each player's roster is seen only by that player and the organisers. "

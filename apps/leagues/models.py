@@ -139,6 +139,14 @@ class Season(models_day.SeasonDayFields):
                 condition=Q(pairing_method__in=["swiss", "round_robin"]),
                 name="season_method_known",
             ),
+            models.CheckConstraint(
+                condition=Q(lists_reveal_at__isnull=True)
+                | Q(
+                    lists_reveal_at__gte=models_day.REVEAL_EARLIEST,
+                    lists_reveal_at__lt=models_day.REVEAL_LATEST,
+                ),
+                name="season_reveal_in_range",
+            ),
         ]
 
     def __str__(self) -> str:

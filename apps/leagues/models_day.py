@@ -6,12 +6,27 @@ Kept apart from ``models`` so that each module stays small; ``models`` builds ``
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from typing import Final
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 MAX_TIMER_MINUTES = 600
+# A reveal time is a moment of this century: far-off years would be written with historic
+# time-zone offsets (Berlin before 1893: +00:53:28) that no client reads as a date-time.
+REVEAL_EARLIEST: Final = datetime(2000, 1, 1, tzinfo=UTC)
+REVEAL_LATEST: Final = datetime(2100, 1, 1, tzinfo=UTC)
+
+
+def check_reveal_time(value: datetime | None) -> None:
+    if value is not None and not REVEAL_EARLIEST <= value < REVEAL_LATEST:
+        raise ValidationError(
+            _("Give a reveal time from the year 2000 to 2099."), code="reveal_out_of_range"
+        )
 
 
 class SeasonDayFields(models.Model):
@@ -19,7 +34,9 @@ class SeasonDayFields(models.Model):
 
     # Before this moment a player's registered roster is seen only by that player and the
     # organisers (no one can tailor a list to an opponent's); None: always visible.
-    lists_reveal_at = models.DateTimeField(_("lists revealed at"), null=True, blank=True)
+    lists_reveal_at = models.DateTimeField(
+        _("lists revealed at"), null=True, blank=True, validators=[check_reveal_time]
+    )
     # Pair only players who said they are here (otherwise only the absent are left out).
     check_in_required = models.BooleanField(_("pair only checked-in players"), default=False)
 

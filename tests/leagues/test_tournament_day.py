@@ -331,6 +331,22 @@ def test_a_day_settings_change_keeps_what_it_does_not_name(hidden_lists) -> None
     assert reveal is not None
 
 
+@pytest.mark.parametrize("when", ["0119-12-11T10:01:43-17:49", "2100-01-01T00:00:00Z"])
+def test_a_reveal_time_outside_this_century_is_refused(api_client, hidden_lists, when) -> None:
+    """Schemathesis found it: a year-119 time came back with Berlin's historic +00:53:28
+    offset, which is no date-time a client reads. Refused at the edge, and by the database."""
+    season, _registration = hidden_lists
+    api_client.force_authenticate(organiser_of(season.league))
+    day = reverse("api:season-day", args=[season.league.key, season.pk])
+    refused = api_client.patch(day, {"lists_reveal_at": when}, format="json")
+    assert refused.status_code == 400, refused.json()
+    assert "2000" in refused.json()["message"]
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Season.objects.filter(pk=season.pk).update(
+            lists_reveal_at=timezone.make_aware(timezone.datetime(1999, 12, 31, 23))
+        )
+
+
 def test_season_form_sets_the_reveal_and_check_in(client) -> None:
     league = make_league()
     client.force_login(organiser_of(league))
