@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 from django.db import transaction
+from django.db.models import Count, Max, Q
 from django.utils.translation import gettext as _
 
 from apps.leagues.common import LeagueError, check_season_open, require_user
 from apps.leagues.common import log_action as _log
 from apps.leagues.models import CheckIn, LogEntry, Registration, Round, Season
-from apps.leagues.selectors import AnyUser, last_round_number, league_access, season_get
+from apps.leagues.selectors import AnyUser, league_access, season_get
 
 Answer = Literal["present", "absent", "unknown"]
 
@@ -32,6 +33,13 @@ class CheckInRow:
     answer: Answer
 
 
+def closed_message() -> str:
+    return _(
+        "Check-in is closed: the next round is already paired, or the season plays "
+        "round-robin (its schedule does not change)."
+    )
+
+
 def check_in_round(season: Season) -> int | None:
     """The round number check-in is open for (the next round, not yet paired), or None: the
     season is finished, plays round-robin, or its next round is paired as a draft."""
@@ -39,9 +47,13 @@ def check_in_round(season: Season) -> int | None:
         return None
     if season.pairing_method != Season.Method.SWISS:
         return None
-    if Round.objects.filter(season=season, status=Round.Status.DRAFT).exists():
+    # One read for both: a draft waiting, and the last round's number.
+    rounds = Round.objects.filter(season=season).aggregate(
+        last=Max("number"), drafts=Count("pk", filter=Q(status=Round.Status.DRAFT))
+    )
+    if rounds["drafts"]:
         return None
-    return last_round_number(season) + 1
+    return (rounds["last"] or 0) + 1
 
 
 def _answer(check_in: CheckIn | None) -> Answer:
@@ -61,6 +73,19 @@ def check_in_rows(season: Season, number: int) -> list[CheckInRow]:
     }
     rows = [CheckInRow(r, _answer(answers.get(r.pk))) for r in registrations]
     return sorted(rows, key=lambda row: row.registration.player.shown_name.casefold())
+
+
+def check_in_counts(season: Season, number: int) -> dict[Answer, int]:
+    """How many active players answered present, absent or nothing for round ``number``: one
+    aggregate, so the season page can say it without listing every player."""
+    answered = Q(check_ins__round_number=number)
+    totals = Registration.objects.filter(season=season, dropped_at__isnull=True).aggregate(
+        players=Count("pk", distinct=True),
+        present=Count("check_ins", filter=answered & Q(check_ins__present=True)),
+        absent=Count("check_ins", filter=answered & Q(check_ins__present=False)),
+    )
+    unknown = totals["players"] - totals["present"] - totals["absent"]
+    return {"present": totals["present"], "absent": totals["absent"], "unknown": unknown}
 
 
 def check_in_of(registration: Registration, number: int) -> Answer:
@@ -110,14 +135,7 @@ def check_in_set(
         raise LeagueError("player_dropped", _("This player has left the season."), 409)
     number = check_in_round(season)
     if number is None:
-        raise LeagueError(
-            "no_check_in",
-            _(
-                "Check-in is closed: the next round is already paired, or the season plays "
-                "round-robin (its schedule does not change)."
-            ),
-            409,
-        )
+        raise LeagueError("no_check_in", closed_message(), 409)
     if answer not in ("present", "absent", "unknown"):
         raise LeagueError("invalid_answer", _("Answer present, absent or unknown."))
     if answer == "unknown":

@@ -19,7 +19,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from apps.cards.limits import ExportsUnavailable
 from apps.common.http import HtmxHttpRequest
@@ -62,21 +62,22 @@ def timer_panel_context(
 
 
 def check_in_context(
-    access: LeagueAccess, season: Season, mine: Registration | None
+    access: LeagueAccess, season: Season, mine: Registration | None, *, rows: bool = False
 ) -> dict[str, Any] | None:
     """What ``_check_in.html`` needs, or None when check-in is closed (or not for this
-    viewer: only the season's players and its organisers answer)."""
+    viewer: only the season's players and its organisers answer). Organisers get the counts;
+    the list of every player (``rows``) only when they open it: at 256 players it is most of
+    the season page's cost, and the page is viewed far more often than the list is used."""
     number = checkins.check_in_round(season)
     if number is None or (mine is None and not access.is_organiser):
         return None
-    context: dict[str, Any] = {"number": number, "mine": None, "rows": []}
+    context: dict[str, Any] = {"number": number, "mine": None, "rows": [], "counts": None}
     if mine is not None and mine.dropped_at is None:
         context["mine"] = checkins.CheckInRow(mine, checkins.check_in_of(mine, number))
     if access.is_organiser:
-        rows = checkins.check_in_rows(season, number)
-        context["rows"] = rows
-        for answer in ("present", "absent", "unknown"):
-            context[answer] = sum(row.answer == answer for row in rows)
+        context["counts"] = checkins.check_in_counts(season, number)
+        if rows:
+            context["rows"] = checkins.check_in_rows(season, number)
     return context
 
 
@@ -116,11 +117,22 @@ def round_timer(request: HtmxHttpRequest, key: str, season_id: int, number: int)
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def check_in(request: HtmxHttpRequest, key: str, season_id: int) -> HttpResponse:
-    """A player's own answer for the next round, or an organiser's for anyone."""
+    """GET: the panel with every player's answer (organisers; the season page shows only the
+    counts until asked). POST: a player's own answer for the next round, or an organiser's
+    for anyone."""
     access = access_to(request, key)
     season = season_get(access, season_id)
+    if request.method == "GET":
+        access.require_organiser()
+        if not request.htmx:
+            return redirect(reverse("leagues:season", args=[key, season_id]) + "?check_in=all")
+        context = check_in_context(access, season, registration_of(request.user, season), rows=True)
+        if context is None:
+            return render(request, CHECK_IN_CLOSED, {"error": checkins.closed_message()})
+        page = {"access": access, "league": access.league, "season": season, "check_in": context}
+        return render(request, CHECK_IN, page)
     form = CheckInForm(request.POST)
     error = ""
     if not form.is_valid():
@@ -139,7 +151,10 @@ def check_in(request: HtmxHttpRequest, key: str, season_id: int) -> HttpResponse
                 raise PermissionDenied(refusal.message) from None
             error = refusal.message
     if request.htmx:
-        context = check_in_context(access, season, registration_of(request.user, season))
+        # An organiser answering for someone is working in the list: it stays open.
+        context = check_in_context(
+            access, season, registration_of(request.user, season), rows=access.is_organiser
+        )
         if context is None:
             # Check-in closed meanwhile (the round was paired): the panel gives way to why.
             return render(request, CHECK_IN_CLOSED, {"error": error}, status=422 if error else 200)
@@ -197,7 +212,12 @@ def season_print(request: HtmxHttpRequest, key: str, season_id: int, kind: str) 
 
 
 def season_day_context(
-    access: LeagueAccess, season: Season, mine: Registration | None, rounds: list[dict[str, Any]]
+    access: LeagueAccess,
+    season: Season,
+    mine: Registration | None,
+    rounds: list[dict[str, Any]],
+    *,
+    check_in_rows: bool = False,
 ) -> dict[str, Any]:
     """The season page's tournament-day parts: the current round's timer panel, check-in, the
     organisers' settings form and whether lists are still hidden. Never cached: the timer
@@ -205,7 +225,7 @@ def season_day_context(
     current = rounds[0]["round"] if rounds else None
     context: dict[str, Any] = {
         "timer_panel": timer_panel_context(access, season, current) if current else None,
-        "check_in": check_in_context(access, season, mine),
+        "check_in": check_in_context(access, season, mine, rows=check_in_rows),
         "lists_hidden": lists_hidden(season),
         "print_kinds": printing.KINDS if current else printing.KINDS[1:],
     }

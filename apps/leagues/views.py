@@ -357,7 +357,15 @@ def season_detail(request: HtmxHttpRequest, key: str, season_id: int) -> HttpRes
     if request.htmx and request.htmx.target == "standings":
         return HttpResponse(context["standings_html"])
     context.update(season_rounds_context(request, access, season, context["mine"], version))
-    context.update(season_day_context(access, season, context["mine"], context["rounds"]))
+    context.update(
+        season_day_context(
+            access,
+            season,
+            context["mine"],
+            context["rounds"],
+            check_in_rows=request.GET.get("check_in") == "all",
+        )
+    )
     context["log"] = log_lines(visible_log(access, season)[:30]) if access.is_member else []
     if access.is_organiser:
         draft = context["draft"]

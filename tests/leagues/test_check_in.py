@@ -124,9 +124,15 @@ def test_check_in_panel_on_the_season_page(client) -> None:
     assert bad.status_code == 422
     other = client.post(post, {"registration": players[1].pk, "answer": "absent"}, **HTMX)
     assert other.status_code == 403
+    assert client.get(post, **HTMX).status_code == 403  # the list is the organisers'
     client.force_login(organiser_of(season.league))
-    listed = client.get(url, **EN).content.decode()
-    assert "Present: 1" in listed and players[1].player.shown_name in listed
+    counted = client.get(url, **EN).content.decode()
+    assert "Present: 1 · absent: 0 · no answer: 2" in counted
+    assert "check-in-list" not in counted  # every player's answer only when asked for
+    listed = client.get(post, **HTMX).content.decode()
+    assert "check-in-list" in listed and "check-in-present" in listed
+    assert client.get(post, **EN)["Location"] == url + "?check_in=all"
+    assert "check-in-list" in client.get(url + "?check_in=all", **EN).content.decode()
 
 
 def test_check_in_api(api_client) -> None:
