@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import reduce
 
 from apps.systems.core.distributions import Distribution, add, p_at_least, point, shift, uniform
@@ -164,40 +163,3 @@ def roll_d10_ten_is_zero(rng: random.Random) -> int:
 
 def d10_ten_is_zero() -> Distribution:
     return uniform(range(10))
-
-
-@dataclass(frozen=True)
-class CrtRoll:
-    """A roll for the combat result table: ``first`` d10 and, after a 10, the ``extra`` d10.
-
-    ``extra`` holds the face as rolled (1..10); ``total`` counts an extra 10 as 0.
-    """
-
-    first: int
-    extra: int | None
-
-    @property
-    def total(self) -> int:
-        return self.first + (0 if self.extra is None else self.extra % 10)
-
-
-def roll_d10_crt(rng: random.Random) -> CrtRoll:
-    """Roll the row of the Stahlgewitter combat result table (Kampf-Ergebnistabelle).
-
-    Roll 1d10; on a 10 one extra d10 is added, on which a 10 counts 0, so totals run 1..9 and
-    10..19, and the extra die never explodes further. The rulebook says the extra die *may* be
-    rolled; it is always rolled because a higher row never harms the attacker.
-
-    The rulebook's table prints rows "10+1" to "10+10" while its text says the extra 10 counts 0,
-    so row "10+10" is unreachable and a 10 followed by a 10 lands on row 10. That is the literal
-    rule and what this implements; the Stahlgewitter rules issue may revisit it.
-    """
-    first = roll_die(rng, 10)
-    return CrtRoll(first=first, extra=roll_die(rng, 10) if first == 10 else None)
-
-
-def d10_crt() -> Distribution:
-    after_ten = shift(d10_ten_is_zero(), 10)
-    return {value: Fraction(1, 10) for value in range(1, 10)} | {
-        value: p / 10 for value, p in after_ten.items()
-    }

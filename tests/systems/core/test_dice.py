@@ -11,12 +11,9 @@ from itertools import product
 import pytest
 
 from apps.systems.core.dice import (
-    CrtRoll,
-    d10_crt,
     d10_ten_is_zero,
     exploding_once_die_sum,
     exploding_once_successes,
-    roll_d10_crt,
     roll_d10_ten_is_zero,
     roll_dice,
     roll_exploding_once,
@@ -86,40 +83,6 @@ def test_d10_with_ten_as_zero_is_uniform_0_to_9() -> None:
     rng = random.Random(5)
     rolls = {roll_d10_ten_is_zero(rng) for _ in range(500)}
     assert rolls == set(range(10))
-
-
-def test_crt_roll_distribution_is_exact() -> None:
-    expected: defaultdict[int, Fraction] = defaultdict(Fraction)
-    for first in range(1, 11):
-        if first == 10:
-            for extra in range(1, 11):
-                expected[10 + (0 if extra == 10 else extra)] += Fraction(1, 100)
-        else:
-            expected[first] += Fraction(1, 10)
-    dist = d10_crt()
-    assert dist == dict(expected)
-    assert sum(dist.values()) == 1
-    assert dist[15] == Fraction(1, 100)
-    assert dist[10] == Fraction(1, 100)
-    assert dist[3] == Fraction(1, 10)
-    # Row "10+10" of the printed table cannot be reached: an extra 10 counts 0.
-    assert 20 not in dist
-
-
-def test_crt_extra_ten_counts_zero() -> None:
-    assert CrtRoll(first=10, extra=10).total == 10
-    assert CrtRoll(first=10, extra=4).total == 14
-    assert CrtRoll(first=7, extra=None).total == 7
-
-
-def test_seeded_crt_rolls_land_in_the_table() -> None:
-    rng = random.Random(20261122)
-    rolls = [roll_d10_crt(rng) for _ in range(3_000)]
-    for roll in rolls:
-        assert 1 <= roll.first <= 10
-        assert (roll.extra is None) == (roll.first != 10)
-        assert 1 <= roll.total <= 19
-    assert {roll.total for roll in rolls} == set(range(1, 20))
 
 
 def test_seeded_dice_roll_in_range() -> None:
