@@ -35,18 +35,19 @@ _ENTRY_PATH = re.compile(r"^entries\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?)?$")
 
 
 def problem_location(path: str) -> str:
-    """Where a problem is, in words a player reads: "fighter 2, card 1" for
-    ``entries[1].items[0]`` (paths count from 0, people from 1)."""
+    """Where a problem is, in words a player reads: "entry 2, item 1" for
+    ``entries[1].items[0]`` (paths count from 0, people from 1). The words fit every system:
+    an entry is a fighter, a model or a squad of identical models, an item a card or a weapon."""
     fields = {
         "format": _("format"),
         "system": _("rule system"),
         "name": _("team name"),
         "faction": _("faction"),
         "settings": _("settings"),
-        "entries": _("fighters"),
+        "entries": _("entries"),
         "profile": _("profile"),
-        "count": _("number of fighters"),
-        "items": _("cards"),
+        "count": _("number of models"),
+        "items": _("items"),
         "attach_to": _("assigned to"),
     }
     if unit := _UNIT_PATH.match(path):
@@ -56,13 +57,13 @@ def problem_location(path: str) -> str:
     if match is None:
         return str(fields.get(path, path))
     entry, name, item = match.groups()
-    fighter = _("fighter %(number)d") % {"number": int(entry) + 1}
+    where = _("entry %(number)d") % {"number": int(entry) + 1}
     if name is None:
-        return fighter
+        return where
     if name == "items" and item is not None:
-        return _("%(fighter)s, card %(number)d") % {"fighter": fighter, "number": int(item) + 1}
+        return _("%(entry)s, item %(number)d") % {"entry": where, "number": int(item) + 1}
     label = _("nickname") if name == "name" else fields.get(name, name)
-    return f"{fighter}, {label}"
+    return f"{where}, {label}"
 
 
 class DocumentInvalid(RuleViolation):
@@ -417,7 +418,6 @@ def roster_document(roster: Roster) -> dict[str, Any]:
 def document_roster_input(document: Any) -> tuple[GameSystem, RosterInput]:
     """A document as the rules see it, for validation without saving: only its shape is
     checked here; unknown profiles and items are the validator's issues, not problems."""
-    problems: list[Problem] = []
     if not isinstance(document, dict):
         raise DocumentInvalid([Problem("invalid_document", "", _("Expected a JSON object."))])
     slug = document.get("system")
@@ -434,6 +434,29 @@ def document_roster_input(document: Any) -> tuple[GameSystem, RosterInput]:
     system, _created = GameSystem.objects.get_or_create(
         slug=slug, defaults={"name": registry().get(slug).name}
     )
+    return system, system_roster_input(system, document)
+
+
+def system_roster_input(system: GameSystem, document: Any) -> RosterInput:
+    """``document`` read as a roster of ``system``, which the caller already knows (a season
+    reading all its registered rosters at once: no query per document). Raises
+    ``DocumentInvalid`` listing every problem of its shape, a document of another system
+    included."""
+    if not isinstance(document, dict):
+        raise DocumentInvalid([Problem("invalid_document", "", _("Expected a JSON object."))])
+    slug = document.get("system")
+    if slug != system.slug:
+        raise DocumentInvalid(
+            [
+                Problem(
+                    "wrong_system",
+                    "system",
+                    _("This roster is for %(found)s, expected %(expected)s.")
+                    % {"found": slug, "expected": system.slug},
+                )
+            ]
+        )
+    problems: list[Problem] = []
     # The same shape as an import: a document validate calls valid must also import.
     _check_format(document, problems)
     _text(document.get("name"), "name", problems, required=True)
@@ -447,7 +470,7 @@ def document_roster_input(document: Any) -> tuple[GameSystem, RosterInput]:
     units = _units(slug, document, problems)
     if problems:
         raise DocumentInvalid(problems)
-    return system, RosterInput(
+    return RosterInput(
         faction=faction if isinstance(faction, str) else "",
         settings=settings,
         entries=tuple(entries),

@@ -11,7 +11,10 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.models import Faction, GameSystem
 from apps.catalog.selectors import team_factions
+from apps.rosters.models import MAX_ENTRY_COUNT
+from apps.rosters.selectors import catalog_data
 from apps.systems.core.registry import SizeKind, Sizing, registry
+from apps.systems.core.rosters import OptionChoice, RosterOption
 
 MAX_IMPORT_BYTES = 256 * 1024
 
@@ -22,13 +25,39 @@ def size_amount(sizing: Sizing, value: int) -> str:
     return ngettext(singular, plural, value) % {"n": value}
 
 
+def choice_label(choice: OptionChoice) -> str:
+    """A roster option's choice in the reader's language (its label is a catalogue msgid)."""
+    return gettext(choice.label) % dict(choice.params)
+
+
+def option_choices(system: GameSystem, option: RosterOption) -> list[tuple[str, str]]:
+    """The (value, label) choices of a roster option; with ``catalog_kind`` they include the
+    catalogue's current items of that kind (an organiser may have added one)."""
+    return [
+        (choice.value, choice_label(choice))
+        for choice in option.catalog_choices(catalog_data(system))
+    ]
+
+
 def roster_size_text(system_slug: str, settings: Mapping[str, object]) -> str:
-    """How big a team is built: its game size, or its points limit, in the system's words."""
-    sizing = registry().get(system_slug).sizing
+    """How big a team is built, in the system's words: its game size or points limit, and the
+    catalogue choice that sizes it too (a Stahlgewitter game type with its range); with none of
+    them, that there is no limit."""
+    info = registry().get(system_slug)
+    sizing = info.sizing
     value = settings.get(sizing.setting)
+    parts = []
     if isinstance(value, int) and not isinstance(value, bool):
-        return size_amount(sizing, value)
-    return gettext("no points limit")
+        parts.append(size_amount(sizing, value))
+    for option in info.rosters.options if info.rosters else ():
+        chosen = settings.get(option.key)
+        if not option.catalog_kind or not chosen or not isinstance(chosen, str):
+            continue
+        system = GameSystem.objects.filter(slug=system_slug).first()
+        choices = option.catalog_choices(catalog_data(system)) if system else ()
+        label = next((choice_label(c) for c in choices if c.value == chosen), chosen)
+        parts.append(label)
+    return " · ".join(parts) if parts else gettext("no points limit")
 
 
 def add_size_field(form: forms.Form, system: GameSystem, *, initial: bool) -> str:
@@ -93,6 +122,14 @@ class RosterSettingsForm(forms.Form):
         rules = registry().get(system.slug).rosters
         self.option_keys = [option.key for option in rules.options] if rules else []
         for option in rules.options if rules else ():
+            if option.choices or option.catalog_kind:
+                self.fields[option.key] = forms.ChoiceField(
+                    label=_(option.label),
+                    help_text=_(option.help),
+                    required=False,
+                    choices=option_choices(system, option),
+                )
+                continue
             self.fields[option.key] = forms.BooleanField(
                 label=_(option.label), help_text=_(option.help), required=False
             )
@@ -108,6 +145,20 @@ class RosterSettingsForm(forms.Form):
         data = self.cleaned_data
         options = {key: data[key] for key in self.option_keys}
         return {self.size_name: data[self.size_name], **options}
+
+
+class CountForm(forms.Form):
+    """An entry's number of identical models: a number typed in (``count``), or a step from
+    the stored number (``change``, the −/+ buttons: two quick taps add two)."""
+
+    count = forms.IntegerField(required=False, min_value=1, max_value=MAX_ENTRY_COUNT)
+    change = forms.TypedChoiceField(required=False, coerce=int, choices=[("-1", "-1"), ("1", "1")])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("count") is None and data.get("change") in (None, ""):
+            raise forms.ValidationError(_("Enter the number of models."))
+        return data
 
 
 class RenameForm(forms.Form):

@@ -15,13 +15,12 @@ from django.utils.translation import gettext_lazy as _
 from apps.catalog.models import Faction, GameSystem, Item, Profile
 from apps.systems.core.rosters import (
     BASE_PATTERN,
+    MAX_ENTRY_COUNT,
     MAX_UNIT_MODELS,
     MAX_UNIT_POINTS,
     MAX_UNIT_POWER,
     MAX_UNIT_WOUNDS,
 )
-
-MAX_ENTRY_COUNT = 20
 
 
 class Roster(models.Model):

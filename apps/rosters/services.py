@@ -12,8 +12,8 @@ from django.utils.translation import gettext as _
 
 from apps.accounts.models import User
 from apps.catalog.models import Faction, GameSystem, Item, Profile
-from apps.rosters.documents import ParsedRoster, parse_document
-from apps.rosters.models import ArmyUnit, Roster, RosterEntry, RosterEntryItem
+from apps.rosters.documents import MAX_ENTRIES, ParsedRoster, parse_document
+from apps.rosters.models import MAX_ENTRY_COUNT, ArmyUnit, Roster, RosterEntry, RosterEntryItem
 from apps.rosters.selectors import roster_for_owner, roster_report
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.registry import registry
@@ -114,18 +114,85 @@ def _entry(roster: Roster, entry_id: int) -> RosterEntry:
     return entry
 
 
+def max_count(system: GameSystem) -> int:
+    """How many identical models one entry of the system may stand for (``RosterRules``)."""
+    rules = registry().get(system.slug).rosters
+    return min(rules.max_count, MAX_ENTRY_COUNT) if rules else 1
+
+
+def _check_count(roster: Roster, count: int) -> None:
+    most = max_count(roster.system)
+    if most == 1 and count != 1:
+        raise RosterError(
+            "count_invalid", _("In this rule system every model is an entry of its own.")
+        )
+    if not 1 <= count <= most:
+        raise RosterError(
+            "count_invalid",
+            _("The number of models must be from 1 to %(most)d.") % {"most": most},
+        )
+
+
 @transaction.atomic
-def roster_entry_add(*, owner: User, roster_id: int, profile_slug: str) -> Roster:
+def roster_entry_add(
+    *,
+    owner: User,
+    roster_id: int,
+    profile_slug: str,
+    attach_to_id: int | None = None,
+    count: int = 1,
+) -> Roster:
+    """Add an entry of ``count`` models of ``profile_slug``; ``attach_to_id`` assigns it to
+    another entry at once (a Stahlgewitter model into a unit), whose legality is the system's
+    rules' issue. A roster keeps at most as many entries as a document may hold, so whatever
+    the builder builds can be exported and imported again."""
     roster = locked_roster(owner, roster_id)
+    _check_count(roster, count)
+    if roster.entries.count() >= MAX_ENTRIES:
+        raise RosterError(
+            "too_many_entries",
+            _(
+                "A roster holds at most %(limit)d entries; raise the number of an entry's "
+                "models instead of adding the same model again."
+            )
+            % {"limit": MAX_ENTRIES}
+            if max_count(roster.system) > 1
+            else _("A roster holds at most %(limit)d entries.") % {"limit": MAX_ENTRIES},
+        )
     profile = Profile.objects.filter(system=roster.system, slug=profile_slug).first()
     if profile is None:
         raise RosterError(
             "unknown_profile", _("Unknown profile %(profile)r.") % {"profile": profile_slug}
         )
+    target = None if attach_to_id is None else _entry(roster, attach_to_id)
     position = (roster.entries.aggregate(Max("position"))["position__max"] or 0) + 1
     RosterEntry.objects.create(
-        roster=roster, position=position, profile=profile, profile_version=profile.version
+        roster=roster,
+        position=position,
+        profile=profile,
+        profile_version=profile.version,
+        attach_to=target,
+        count=count,
     )
+    return touched(roster)
+
+
+@transaction.atomic
+def roster_entry_set_count(
+    *, owner: User, roster_id: int, entry_id: int, count: int | None = None, change: int = 0
+) -> Roster:
+    """Set an entry's number of identical models to ``count``, or step it by ``change`` from
+    the stored number (taps on −/+ apply one after the other under the roster's lock). The
+    number stays within 1 and the system's ``max_count``; a step past either end is refused."""
+    roster = locked_roster(owner, roster_id)
+    entry = _entry(roster, entry_id)
+    wanted = entry.count + change if count is None else count
+    _check_count(roster, wanted)
+    if wanted == entry.count:
+        return roster_refresh_legality(roster)
+    entry.count = wanted
+    entry.full_clean(exclude=["roster", "profile", "attach_to"])
+    entry.save(update_fields=["count"])
     return touched(roster)
 
 

@@ -25,6 +25,7 @@ urlpatterns = [
     path(
         "<int:roster_id>/fighters/<int:entry_id>/rename/", views.entry_rename, name="entry_rename"
     ),
+    path("<int:roster_id>/fighters/<int:entry_id>/count/", views.entry_count, name="entry_count"),
     path(
         "<int:roster_id>/fighters/<int:entry_id>/attach/", views.entry_attach, name="entry_attach"
     ),

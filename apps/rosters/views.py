@@ -22,7 +22,13 @@ from apps.common.http import HtmxHttpRequest, form_number
 from apps.common.parsers import json_loads_bounded
 from apps.rosters import services
 from apps.rosters.documents import DocumentInvalid, problem_location, roster_document
-from apps.rosters.forms import ImportForm, RenameForm, RosterCreateForm, RosterSettingsForm
+from apps.rosters.forms import (
+    CountForm,
+    ImportForm,
+    RenameForm,
+    RosterCreateForm,
+    RosterSettingsForm,
+)
 from apps.rosters.models import Roster
 from apps.rosters.selectors import (
     catalog_data,
@@ -91,6 +97,8 @@ def builder_context(roster: Roster, *, readonly: bool) -> dict[str, Any]:
         "panel_key": _digest(view.panel, roster.pk),
         "readonly": readonly,
         "system_info": system_info,
+        # How many identical models an entry may stand for (1: the builder offers no count).
+        "max_count": services.max_count(roster.system),
         "settings_form": RosterSettingsForm(
             system=roster.system, initial={"name": roster.name, **roster.settings}
         ),
@@ -191,6 +199,17 @@ def roster_settings(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def entry_add(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
+    """Add a model; an optional ``attach_to`` (an entry's id) adds it into that one's unit, an
+    optional ``count`` adds that many identical models as one entry."""
+    target = request.POST.get("attach_to", "")
+    target_id = form_number(target)
+    if target and target_id is None:
+        roster = roster_for_owner(request_user(request), roster_id)
+        return render_builder(request, roster, error=_("Choose a model of this roster."))
+    count_form = CountForm({"count": request.POST.get("count") or "1"})
+    if not count_form.is_valid():
+        roster = roster_for_owner(request_user(request), roster_id)
+        return render_builder(request, roster, error=count_error(roster))
     return builder_change(
         request,
         roster_id,
@@ -198,6 +217,36 @@ def entry_add(request: HtmxHttpRequest, roster_id: int) -> HttpResponse:
             owner=request_user(request),
             roster_id=roster_id,
             profile_slug=request.POST.get("profile", ""),
+            attach_to_id=target_id,
+            count=count_form.cleaned_data["count"],
+        ),
+    )
+
+
+def count_error(roster: Roster) -> str:
+    return _("The number of models must be from 1 to %(most)d.") % {
+        "most": services.max_count(roster.system)
+    }
+
+
+@login_required
+@require_POST
+def entry_count(request: HtmxHttpRequest, roster_id: int, entry_id: int) -> HttpResponse:
+    """Set an entry's number of identical models (``count``) or step it (``change``, −/+)."""
+    form = CountForm(request.POST)
+    if not form.is_valid():
+        roster = roster_for_owner(request_user(request), roster_id)
+        return render_builder(request, roster, error=count_error(roster))
+    change = form.cleaned_data["change"]
+    return builder_change(
+        request,
+        roster_id,
+        lambda: services.roster_entry_set_count(
+            owner=request_user(request),
+            roster_id=roster_id,
+            entry_id=entry_id,
+            count=None if change not in (None, "") else form.cleaned_data["count"],
+            change=change or 0,
         ),
     )
 

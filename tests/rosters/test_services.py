@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from apps.catalog.models import Profile
@@ -10,6 +12,7 @@ from apps.rosters import services
 from apps.rosters.documents import DocumentInvalid, roster_document
 from apps.rosters.models import Roster, RosterEntry
 from apps.rosters.selectors import roster_for_owner, roster_report
+from apps.systems.core.registry import registry
 from tests.accounts.factories import UserFactory
 from tests.rosters.factories import legal_standard_team
 
@@ -59,7 +62,10 @@ def test_import_of_another_system_is_refused(deathmatch, user) -> None:
     assert found == {("unknown_system", "system"), ("required", "name")}
 
 
-def test_import_for_a_system_without_a_builder_is_refused(deathmatch, user) -> None:
+def test_import_for_a_system_without_a_builder_is_refused(deathmatch, user, monkeypatch) -> None:
+    # Every registered system builds rosters now: take Stahlgewitter's roster rules away.
+    systems = registry()._systems
+    monkeypatch.setitem(systems, "stahlgewitter", replace(systems["stahlgewitter"], rosters=None))
     document = legal_standard_team(system="stahlgewitter", faction=None, entries=[])
     with pytest.raises(DocumentInvalid) as raised:
         services.roster_import(owner=user, document=document)

@@ -137,7 +137,7 @@ def test_import_page_lists_problems_and_saves_nothing(client, deathmatch, user) 
         reverse("rosters:import"), {"text": json.dumps(document)}, HTTP_ACCEPT_LANGUAGE="en"
     )
     assert response.status_code == 400
-    assert "<strong>Fighter 1, profile</strong> <code>entries[0].profile</code>" in (
+    assert "<strong>Entry 1, profile</strong> <code>entries[0].profile</code>" in (
         response.content.decode()
     )
     assert not Roster.objects.exists()
@@ -146,10 +146,11 @@ def test_import_page_lists_problems_and_saves_nothing(client, deathmatch, user) 
 @pytest.mark.parametrize(
     ("path", "where"),
     [
-        ("entries[0].items[2]", "fighter 1, card 3"),
-        ("entries[4].count", "fighter 5, number of fighters"),
-        ("entries[1].name", "fighter 2, nickname"),
-        ("entries[3]", "fighter 4"),
+        ("entries[0].items[2]", "entry 1, item 3"),
+        ("entries[4].count", "entry 5, number of models"),
+        ("entries[1].name", "entry 2, nickname"),
+        ("entries[3]", "entry 4"),
+        ("entries", "entries"),
         ("name", "team name"),
         ("system", "rule system"),
     ],

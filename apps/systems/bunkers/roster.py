@@ -156,6 +156,8 @@ def unit_rows(units: Sequence[UnitInput], issues: Sequence[RosterIssue]) -> tupl
 
 
 class BunkersRosterRules:
+    # An outside army has units, not catalogue entries: nothing to count.
+    max_count: int = 1
     options: tuple[RosterOption, ...] = (POWER_LEVEL,)
 
     def normalise_settings(self, settings: Mapping[str, object]) -> dict[str, object]:

@@ -14,6 +14,8 @@ from apps.systems.core.errors import RuleViolation
 from apps.systems.core.i18n import gettext_noop, is_english, localized_stats
 
 MAX_POINTS_LIMIT: Final = 10_000
+# How many identical models one roster entry may stand for (``EntryInput.count``), in any system.
+MAX_ENTRY_COUNT: Final = 20
 
 
 @dataclass(frozen=True)
@@ -142,13 +144,57 @@ class RosterReport:
 
 
 @dataclass(frozen=True)
+class OptionChoice:
+    """One choice of a ``RosterOption``: its value and its gettext_noop-marked ``label``, to be
+    translated first and filled with ``params`` afterwards."""
+
+    value: str
+    label: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
+class _Blank(dict[str, object]):
+    """Item stats as label params: a value the item lacks reads as empty, not as an error."""
+
+    def __missing__(self, key: str) -> object:
+        return ""
+
+
+@dataclass(frozen=True)
 class RosterOption:
     """A yes/no roster setting beside the game size, such as a game mode that changes the
-    team-building rules. ``label`` and ``help`` are gettext_noop-marked English."""
+    team-building rules. ``label`` and ``help`` are gettext_noop-marked English. With
+    ``choices`` ((value, gettext_noop label) pairs) it is a choice among them instead.
+
+    With ``catalog_kind`` the choices go on with the catalogue's items of that kind, so one an
+    organiser adds in the admin is offered too (Stahlgewitter's game types); each is labelled
+    by ``catalog_label``, filled with the item's ``name`` and its stats, and ordered by its
+    whole-number stat ``catalog_order`` (then by name) if given."""
 
     key: str
     label: str
     help: str = ""
+    choices: tuple[tuple[str, str], ...] = ()
+    catalog_kind: str = ""
+    catalog_label: str = "%(name)s"
+    catalog_order: str = ""
+
+    def catalog_choices(self, catalog: CatalogData) -> tuple[OptionChoice, ...]:
+        """The fixed choices, then the catalogue's items of ``catalog_kind`` in its order."""
+        fixed = tuple(OptionChoice(value, label) for value, label in self.choices)
+        if not self.catalog_kind:
+            return fixed
+        items = [item for item in catalog.items.values() if item.kind == self.catalog_kind]
+
+        def order(item: CatalogEntry) -> tuple[int, str]:
+            value = item.stats.get(self.catalog_order) if self.catalog_order else None
+            number = value if isinstance(value, int) and not isinstance(value, bool) else 0
+            return (number, item.name)
+
+        return fixed + tuple(
+            OptionChoice(item.slug, self.catalog_label, _Blank(item.stats, name=item.name))
+            for item in sorted(items, key=order)
+        )
 
 
 class BuilderEntry(Protocol):
@@ -187,6 +233,9 @@ class RosterRules(Protocol):
 
     # The yes/no settings the builder offers; each is a key of the settings.
     options: tuple[RosterOption, ...]
+    # How many identical models one entry may stand for in the builder (``EntryInput.count``);
+    # 1: the rules build a team model by model and the builder offers no count.
+    max_count: int
 
     def normalise_settings(self, settings: Mapping[str, object]) -> dict[str, object]:
         """Checked settings with defaults filled in; raises ``RuleViolation`` if malformed."""

@@ -187,6 +187,9 @@ def deathmatch_roster(roster: RosterInput) -> Roster:
 
 
 class DeathmatchRosterRules:
+    # A team is 3, 5 or 7 fighters built one by one: each has its own nickname and its own
+    # equipment from the team's ARP pool (SPEC §1.2), so the builder offers no count.
+    max_count: int = 1
     options: tuple[RosterOption, ...] = (
         RosterOption(
             key="last_man_standing",

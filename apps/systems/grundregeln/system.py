@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.rosters import (
+    MAX_ENTRY_COUNT,
     CatalogData,
     CatalogEntry,
     EntryInput,
@@ -474,6 +475,8 @@ def builder_view(roster: RosterInput, catalog: Catalog) -> BuilderView:
 
 
 class GrundregelnRosterRules:
+    # A profile may be fielded 1 to 20 times (``count_invalid``).
+    max_count: int = MAX_ENTRY_COUNT
     options: tuple[RosterOption, ...] = ()
 
     def normalise_settings(self, settings: Mapping[str, object]) -> dict[str, object]:

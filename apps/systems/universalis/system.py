@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from apps.systems.core.rosters import (
+    MAX_ENTRY_COUNT,
     CatalogData,
     RosterInput,
     RosterOption,
@@ -74,6 +75,8 @@ class UniversalisCatalogSchema:
 
 
 class UniversalisRosterRules:
+    # Identical models share an entry; an operator stays a single model (the validator says so).
+    max_count: int = MAX_ENTRY_COUNT
     options: tuple[RosterOption, ...] = ()
 
     def normalise_settings(self, settings: Mapping[str, object]) -> dict[str, object]:

@@ -111,6 +111,7 @@ def _points(roster: RosterInput, catalog: CatalogData) -> int:
 
 class ProbeRosters:
     options: tuple[RosterOption, ...] = ()
+    max_count: int = 1
 
     def normalise_settings(self, settings: Mapping[str, object]) -> dict[str, object]:
         return points_limit_settings(settings)
