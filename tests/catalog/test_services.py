@@ -20,7 +20,9 @@ def test_shipped_catalogue_has_the_four_factions_and_samples_are_marked(deathmat
     }
     assert not deathmatch.factions.filter(sample=True).exists()
     assert Profile.objects.filter(system=deathmatch, sample=False).count() == 0
-    real_items = set(Item.objects.filter(sample=False).values_list("slug", flat=True))
+    real_items = set(
+        Item.objects.filter(system=deathmatch, sample=False).values_list("slug", flat=True)
+    )
     assert real_items == {"respawn-fokus", "ruestungsupgrade-sprungmodule"}
 
 

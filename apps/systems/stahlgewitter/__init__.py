@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.registry import DiceKind, GameSize, GameSystemInfo, Unit, points
+from apps.systems.stahlgewitter.system import StahlgewitterCatalogSchema, StahlgewitterRosterRules
 
 SYSTEM = GameSystemInfo(
     slug="stahlgewitter",
@@ -33,4 +34,6 @@ SYSTEM = GameSystemInfo(
     ),
     rulebook="stahlgewitter.de.txt",
     package=__name__,
+    catalog=StahlgewitterCatalogSchema(),
+    rosters=StahlgewitterRosterRules(),
 )
