@@ -16,7 +16,15 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog import services
+from apps.catalog.costs import (
+    PROVISIONAL_KEY,
+    is_provisional,
+    profile_cost,
+    profile_cost_field,
+    provisional_field,
+)
 from apps.catalog.models import Faction, GameSystem, Item, Mission, Profile
+from apps.catalog.pins import card_holders, held_message
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.registry import registry
 from apps.systems.core.schema import CatalogSchema, FieldSpec, SchemaError
@@ -123,14 +131,76 @@ class CatalogRowAdmin(admin.ModelAdmin):
                 services.catalog_changed(system)
 
 
+class ProvisionalFilter(admin.SimpleListFilter):
+    """Cards whose cost is marked provisional (invented, not printed), or the others."""
+
+    title = _("provisional cost")
+    parameter_name = "provisional"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [("yes", _("Yes")), ("no", _("No"))]
+
+    def queryset(self, request: HttpRequest, queryset: Any) -> Any:
+        marked = {f"stats__{PROVISIONAL_KEY}": True}
+        if self.value() == "yes":
+            return queryset.filter(**marked)
+        if self.value() == "no":
+            # Not ``exclude``: a card without the key would be left out too (SQL NULL).
+            return queryset.exclude(pk__in=queryset.filter(**marked).values("pk"))
+        return queryset
+
+
+COSTS_HELP = _(
+    "What a roster pays for the card. A league season keeps the costs it was pinned with: "
+    "an edit here counts for its rosters only when an organiser sets the season to the current "
+    "costs on its page. Provisional: invented, the rulebook prints no cost."
+)
+
+
 class CardAdmin(CatalogRowAdmin):
-    """Shared admin behaviour of versioned cards."""
+    """Shared admin behaviour of versioned cards: the cost and whether it is provisional are
+    shown in the list and in a fieldset of their own (``apps.catalog.costs``)."""
 
     form_base: type[SchemaForm]
-    list_display = ("name", "slug", "system", "version", "sample", "updated_at")
-    list_filter = ("system", "sample")
+    list_display = (
+        "name",
+        "slug",
+        "system",
+        "cost_shown",
+        "provisional_shown",
+        "version",
+        "sample",
+        "updated_at",
+    )
+    list_filter = ("system", ProvisionalFilter, "sample")
+    list_select_related = ("system",)
     search_fields = ("name", "slug")
     readonly_fields = ("version", "updated_at")
+
+    def cost_fields(self, schema: CatalogSchema | None) -> list[str]:
+        """The form fields of the cost fieldset."""
+        return []
+
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
+        """A card a league season's pin holds is listed as protected: the admin then refuses
+        its deletion, naming the seasons (``apps.catalog.pins``; the delete itself refuses too).
+        """
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        kind = "profiles" if self.model is Profile else "items"
+        protected = list(protected)
+        for card in objs:
+            holders = card_holders(card.system, kind, [card.slug])
+            if holders:
+                protected.append(held_message(card, holders))
+        return deleted, counts, perms_needed, protected
+
+    @admin.display(description=_("cost"))
+    def cost_shown(self, obj: Any) -> int | None:
+        return profile_cost(_schema_for(obj.system), obj.stats)
+
+    @admin.display(description=_("provisional"), boolean=True)
+    def provisional_shown(self, obj: Any) -> bool:
+        return is_provisional(obj.stats)
 
     def _system(self, request: HttpRequest, obj: Any) -> GameSystem | None:
         if obj is not None:
@@ -151,10 +221,13 @@ class CardAdmin(CatalogRowAdmin):
 
     def get_fieldsets(self, request: HttpRequest, obj: Any = None) -> Any:
         schema = _schema_for(self._system(request, obj))
-        card = list(self.card_fields)
+        costs = self.cost_fields(schema)
+        card = [name for name in self.card_fields if name not in costs]
         specs = getattr(schema, self.form_base.spec_attribute, ()) if schema else ()
-        stats = [f"stats__{spec.name}" for spec in specs]
+        stats = [f"stats__{spec.name}" for spec in specs if f"stats__{spec.name}" not in costs]
         sets: list[Any] = [(None, {"fields": card + ["version", "updated_at"]})]
+        if costs:
+            sets.append((_("Cost"), {"fields": costs, "description": COSTS_HELP}))
         if stats:
             sets.append((_("Card values"), {"fields": stats}))
         else:
@@ -185,6 +258,14 @@ class ProfileAdmin(CardAdmin):
     form_base = ProfileForm
     card_fields = ("system", "slug", "name", "factions", "sample")
     filter_horizontal = ("factions",)
+
+    def cost_fields(self, schema: CatalogSchema | None) -> list[str]:
+        fields = [
+            f"stats__{spec.name}"
+            for spec in (profile_cost_field(schema), provisional_field(schema, items=False))
+            if spec is not None
+        ]
+        return fields
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         saved = services.profile_save(
@@ -229,7 +310,20 @@ class ProfileAdmin(CardAdmin):
 class ItemAdmin(CardAdmin):
     form_base = ItemForm
     card_fields = ("system", "slug", "name", "kind", "cost", "sample")
-    list_display = ("name", "slug", "system", "kind", "cost", "version", "sample")
+    list_display = (
+        "name",
+        "slug",
+        "system",
+        "kind",
+        "cost",
+        "provisional_shown",
+        "version",
+        "sample",
+    )
+
+    def cost_fields(self, schema: CatalogSchema | None) -> list[str]:
+        provisional = provisional_field(schema, items=True)
+        return ["cost"] + ([f"stats__{provisional.name}"] if provisional is not None else [])
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         saved = services.item_save(

@@ -117,6 +117,7 @@ def season_payload(season: Season) -> dict[str, Any]:
         "confirm_hours": season.confirm_hours,
         "lists_reveal_at": season.lists_reveal_at.isoformat() if season.lists_reveal_at else None,
         "check_in_required": season.check_in_required,
+        "costs_as_of": season.catalog_pinned_at.isoformat() if season.catalog_pinned_at else None,
     }
 
 

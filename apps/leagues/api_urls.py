@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from apps.leagues import api, day_api, round_api
+from apps.leagues import api, costs_api, day_api, round_api
 
 league = "leagues/<str:key>/"
 season = league + "seasons/<int:season_id>/"
@@ -36,6 +36,7 @@ urlpatterns = [
     path(season + "check-in/", day_api.CheckInView.as_view(), name="season-check-in"),
     path(season + "tournament-day/", day_api.DaySettingsView.as_view(), name="season-day"),
     path(season + "print/<slug:kind>/", day_api.SeasonPrintView.as_view(), name="season-print"),
+    path(season + "costs/", costs_api.SeasonCostsView.as_view(), name="season-costs"),
     path(pairing, api.PairingDetailView.as_view(), name="pairing-detail"),
     path(pairing + "result/", api.ResultReportView.as_view(), name="result-report"),
     path(pairing + "result/confirm/", api.ResultConfirmView.as_view(), name="result-confirm"),

@@ -16,3 +16,8 @@ class LeaguesConfig(AppConfig):
         from apps.leagues import printing
 
         printing.register()
+        # A card a season's pin holds is not deleted (apps.catalog.pins).
+        from apps.catalog.pins import register_card_holder
+        from apps.leagues.season_catalog import seasons_holding
+
+        register_card_holder(seasons_holding)

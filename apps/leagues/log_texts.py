@@ -51,6 +51,9 @@ def log_text(entry: LogEntry) -> str:
             "%(actor)s set %(name)s as %(answer)s for round %(round)s."
         ),
         LogEntry.Action.DAY_SETTINGS: _("%(actor)s changed the tournament day settings."),
+        LogEntry.Action.COSTS_PINNED: _(
+            "%(actor)s set the season's costs to the current catalogue."
+        ),
     }
     params: dict[str, Any] = {
         "actor": actor,

@@ -106,6 +106,12 @@ class Season(models_day.SeasonDayFields):
     )
     # Round-robin: the registrations in schedule order, fixed when round 1 is paired.
     round_robin_order = models.JSONField(default=list, blank=True)
+    # The catalogue the season plays (apps.leagues.season_catalog): the version of every
+    # profile and item, ``{"profiles": {slug: version}, "items": {slug: version}}``, fixed at
+    # the first registration (or re-pinned by an organiser), so that an organiser's cost edit
+    # never changes a registered roster's points. None: not pinned yet, the current catalogue.
+    catalog_pin = models.JSONField(null=True, blank=True, editable=False)
+    catalog_pinned_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -146,6 +152,14 @@ class Season(models_day.SeasonDayFields):
                     lists_reveal_at__lt=models_day.REVEAL_LATEST,
                 ),
                 name="season_reveal_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(catalog_pin__isnull=True, catalog_pinned_at__isnull=True)
+                | Q(
+                    catalog_pin__has_keys=["profiles", "items"],
+                    catalog_pinned_at__isnull=False,
+                ),
+                name="season_catalog_pin_complete",
             ),
         ]
 
@@ -393,6 +407,7 @@ class LogEntry(models.Model):
         TIMER_STOPPED = "timer_stopped", _("round timer stopped")
         CHECK_IN_SET = "check_in_set", _("check-in set by an organiser")
         DAY_SETTINGS = "day_settings", _("tournament day settings changed")
+        COSTS_PINNED = "costs_pinned", _("season's costs set to the current catalogue")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="log")
     season = models.ForeignKey(

@@ -36,6 +36,11 @@ class SeasonSerializer(serializers.Serializer):
     check_in_required = serializers.BooleanField(
         help_text="Swiss rounds pair only the players checked in for them."
     )
+    costs_as_of = serializers.DateTimeField(
+        allow_null=True,
+        help_text="The catalogue's costs the season plays are those of this moment (fixed at "
+        "the first registration; null: nobody has joined yet, the current catalogue).",
+    )
 
 
 class LeagueSerializer(serializers.Serializer):

@@ -39,6 +39,7 @@ from apps.leagues.rounds import round_discard as round_discard
 from apps.leagues.rounds import round_pair as round_pair
 from apps.leagues.rounds import round_publish as round_publish
 from apps.leagues.rounds import round_swap as round_swap
+from apps.leagues.season_catalog import check_frozen_roster, season_pin_first
 from apps.leagues.selectors import (
     AnyUser,
     LeagueAccess,
@@ -232,11 +233,12 @@ def _roster_snapshot(
             "wrong_system",
             _("The roster is for another rule system than this league's."),
         )
-    if not roster.legal:
-        raise LeagueError(
-            "roster_not_legal", _("The roster still has problems; fix them in the builder first.")
-        )
-    return roster, roster_document(roster_for_owner(user, roster.pk))
+    document = roster_document(roster_for_owner(user, roster.pk))
+    # Legal as the season counts it, not as the builder's flag says: with the costs it pinned,
+    # which an organiser's later edit of the catalogue does not change, and refused when the
+    # rules cannot read the document at all (apps.leagues.season_catalog).
+    check_frozen_roster(season, document)
+    return roster, document
 
 
 @transaction.atomic
@@ -261,6 +263,8 @@ def season_join(*, user: AnyUser, season_id: int, code: str, roster_id: int | No
         raise LeagueError("already_joined", _("You have already joined this season."), status=409)
     if Registration.objects.filter(season=season).count() >= MAX_PLAYERS_PER_SEASON:
         raise LeagueError("season_full", _("This season is full."), status=409)
+    # The first registration fixes the season's costs (under the season's lock).
+    season_pin_first(season)
     roster, snapshot = _roster_snapshot(player, season, roster_id)
     registration = Registration(
         season=season,
@@ -367,6 +371,8 @@ def roster_change_decide(
     change.full_clean()
     change.save()
     if approve:
+        # The costs may have been re-pinned since the request: legal with the season's now.
+        check_frozen_roster(registration.season, change.snapshot)
         registration.roster = change.roster
         registration.roster_name = change.roster_name
         registration.roster_snapshot = change.snapshot

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.urls import path
 
 from apps.leagues import (
+    costs_views,
     day_views,
     history_views,
     projector_views,
@@ -31,6 +32,7 @@ urlpatterns = [
     path(season, views.season_detail, name="season"),
     path(season + "standings.csv", views.season_csv, name="csv"),
     path(season + "finish/", views.season_finish, name="season_finish"),
+    path(season + "costs/", costs_views.season_costs, name="season_costs"),
     path(season + "rounds/", round_views.round_pair, name="round_pair"),
     path(season + "rounds/status/", round_views.pairing_status, name="pairing_status"),
     path(season + "rounds/<int:number>/", round_views.round_detail, name="round"),

@@ -53,6 +53,13 @@ from apps.leagues.round_views import (
     round_players,
     season_rounds_context,
 )
+from apps.leagues.season_catalog import (
+    costs_locked,
+    frozen_report,
+    plays_costs,
+    prefetched_rosters,
+    rosters_legal_for,
+)
 from apps.leagues.selectors import (
     LeagueAccess,
     league_by_join_code,
@@ -200,28 +207,51 @@ def league_join(request: HtmxHttpRequest) -> HttpResponse:
         return render(request, "leagues/join.html", context, status=404)
     seasons = list(league.seasons.exclude(status=Season.Status.FINISHED))
     needs_roster = registry().get(league.system.slug).rosters is not None
-    roster_form = RosterChoiceForm(
-        request.POST or None, rosters=_legal_rosters(request, league), required=needs_roster
-    )
+    offered = _offered_rosters(request, league, seasons)
+    posted = form_number(request.POST.get("season", "")) if request.method == "POST" else None
+    season_forms = [
+        (
+            season,
+            RosterChoiceForm(
+                request.POST if season.pk == posted else None,
+                rosters=offered.get(season.pk, []),
+                required=needs_roster,
+                auto_id=f"id_season{season.pk}_%s",
+            ),
+        )
+        for season in seasons
+    ]
+    roster_form = next((form for season, form in season_forms if season.pk == posted), None)
     context.update(
         league=league,
         seasons=seasons,
+        season_forms=season_forms,
         roster_form=roster_form,
         needs_roster=needs_roster,
         joined=_joined_seasons(request, seasons),
     )
     if request.method == "POST":
+        if roster_form is None:
+            # No such open season of this league: the service says so.
+            user = request.user
+            own = roster_list_for_user(request_user(request)) if user.is_authenticated else []
+            roster_form = RosterChoiceForm(request.POST, rosters=own, required=False)
+            context["roster_form"] = roster_form
         return _join_season(request, league, code, roster_form, context)
     return render(request, "leagues/join.html", context)
 
 
-def _legal_rosters(request: HtmxHttpRequest, league: League) -> list[Roster]:
-    """The visitor's legal rosters for the league's system (none while logged out)."""
-    if not request.user.is_authenticated:
-        return []
-    return list(
-        roster_list_for_user(request_user(request)).filter(system=league.system, legal=True)
+def _offered_rosters(
+    request: HtmxHttpRequest, league: League, seasons: list[Season]
+) -> dict[int, list[Roster]]:
+    """For each season, the visitor's rosters of the league's system that are legal with the
+    season's costs, as registration checks them (none while logged out)."""
+    if not request.user.is_authenticated or not seasons:
+        return {}
+    rosters = prefetched_rosters(
+        roster_list_for_user(request_user(request)).filter(system=league.system)
     )
+    return rosters_legal_for(seasons, rosters)
 
 
 def _joined_seasons(request: HtmxHttpRequest, seasons: list[Season]) -> set[int]:
@@ -367,6 +397,10 @@ def season_detail(request: HtmxHttpRequest, key: str, season_id: int) -> HttpRes
         )
     )
     context["log"] = log_lines(visible_log(access, season)[:30]) if access.is_member else []
+    context["plays_costs"] = plays_costs(season)
+    context["costs_locked"] = (
+        context["plays_costs"] and access.is_organiser and costs_locked(season)
+    )
     if access.is_organiser:
         draft = context["draft"]
         context.update(
@@ -471,6 +505,8 @@ def player_detail(
     # Before the list reveal only the player and the organisers see the roster (reveal.py).
     list_visible = may_see_list(access, season, registration)
     snapshot = (registration.roster_snapshot or {}) if list_visible else {}
+    # Points and legality with the season's costs, not the catalogue's now.
+    report = frozen_report(season, snapshot) if snapshot else None
     rating = next(
         (r for r in system_ratings(access.league.system) if r.player == registration.player_id),
         None,
@@ -491,13 +527,18 @@ def player_detail(
             list(registration.roster_changes.select_related("decided_by")) if list_visible else []
         ),
         "list_visible": list_visible,
+        "report": report,
+        "points": report.totals.get("points") if report is not None else None,
+        "plays_costs": plays_costs(season),
     }
     if own:
+        # The rosters a change could take: legal with the season's costs, as the request and
+        # the organiser's approval check them.
+        rosters = prefetched_rosters(
+            roster_list_for_user(request_user(request)).filter(system=access.league.system)
+        )
         context["roster_form"] = RosterChoiceForm(
-            rosters=roster_list_for_user(request_user(request)).filter(
-                system=access.league.system, legal=True
-            ),
-            required=True,
+            rosters=rosters_legal_for([season], rosters)[season.pk], required=True
         )
     return render(request, "leagues/player.html", context)
 

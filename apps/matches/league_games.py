@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from apps.accounts.models import User
 from apps.leagues.models import Pairing, Registration, Result, Round, Season
 from apps.leagues.reveal import lists_hidden
+from apps.leagues.season_catalog import season_catalog
 from apps.matches.models import Match
 from apps.matches.services import MatchError, Seat, match_create
 from apps.systems.core.registry import registry
@@ -47,8 +48,12 @@ class LeagueGame:
 
 
 def _pairing(pairing_id: int, *, lock: bool) -> Pairing | None:
-    # Lock first, read the related rows after: they are then not stale.
-    if lock and not list(Pairing.objects.select_for_update().filter(pk=pairing_id).values("pk")):
+    # Lock first, read the related rows after: they are then not stale. Only the pairing's
+    # row (``of``): its ordering joins round, season and league, which a plain FOR UPDATE
+    # would lock too, by accident; the start locks the season itself when it needs it.
+    if lock and not list(
+        Pairing.objects.select_for_update(of=("self",)).filter(pk=pairing_id).values("pk")
+    ):
         return None
     return (
         Pairing.objects.select_related(
@@ -132,6 +137,17 @@ def league_game_size(game: LeagueGame) -> Any:
     return first if first == second else None
 
 
+def _lock_season(pairing: Pairing) -> None:
+    """Lock the pairing's season row and read it again: what was read before the lock (its
+    status, its pin) may have changed while waiting for it."""
+    season = (
+        Season.objects.select_for_update(of=("self",))
+        .select_related("league__system")
+        .get(pk=pairing.round.season_id)
+    )
+    pairing.round.season = season
+
+
 @transaction.atomic
 def league_match_start(
     *,
@@ -142,21 +158,33 @@ def league_match_start(
     rng: Random | None = None,
 ) -> Match:
     """The game's match: the one already started, or a new one of both season rosters (the
-    registered documents, so a roster edited since plays as registered) with each seat held by
-    its player. Only the game's two players may start it."""
+    registered documents, so a roster edited since plays as registered, with the season's
+    costs) with each seat held by its player. Only the game's two players may start it.
+
+    Locks the pairing's row, then the season's, explicitly, before the season's catalogue is
+    read: an organiser's re-pin (``season_costs_repin``) holds the season's row while it checks
+    that no game has a match yet and sets the new costs. So either the re-pin comes first and
+    the match plays its costs, or the match comes first and the re-pin is refused
+    (``costs_locked``); never a match made with costs the season no longer plays. The pairing
+    comes first, as in result reporting; a draft round's pairing (which round writes touch
+    under the season's lock) is refused before the season is locked."""
     game = league_game_for_player(user, pairing_id, lock=True)
     existing = Match.objects.filter(league_pairing_id=pairing_id).first()
     if existing is not None:
         return existing
+    _lock_season(game.pairing)
     refusal = league_game_refusal(game)
     if refusal is not None:
         raise refusal
+    # Both teams with the season's costs, not the catalogue's now (apps.leagues.season_catalog).
+    catalog = season_catalog(game.pairing.round.season)
     seats = [
         Seat(
             registration.player.shown_name[:40],
             registration.roster,
             document=registration.roster_snapshot,
             holder=registration.player,
+            catalog=catalog,
         )
         for registration in game.seats
     ]

@@ -27,12 +27,14 @@ class Seat:
     """A team at the table: a saved roster (the creator's own or a shared one), or, for a league
     game, the roster document its player registered for the season (``document``), played as
     registered, with the seat held by that player (``holder``) from the start: the pairing
-    seated them, so the match is theirs without taking the seat."""
+    seated them, so the match is theirs without taking the seat. ``catalog``: the catalogue
+    a document is played with (a league season's pinned costs); the current one when None."""
 
     name: str
     roster: Roster | None
     document: Mapping[str, Any] | None = None
     holder: User | None = None
+    catalog: CatalogData | None = None
 
     @property
     def team_owner(self) -> User | None:
@@ -91,7 +93,8 @@ def _seat_team(seat: Seat) -> _Team:
     if seat.document is not None:
         system, team_input = document_roster_input(seat.document)
         name = str(seat.document.get("name") or seat.name)
-        return _Team(name, system.pk, team_input.settings, team_input, catalog_data(system))
+        catalog = seat.catalog if seat.catalog is not None else catalog_data(system)
+        return _Team(name, system.pk, team_input.settings, team_input, catalog)
     roster = seat.roster
     assert roster is not None
     team_input = roster_input(roster)
