@@ -23,6 +23,7 @@ from tests.accounts.factories import UserFactory
 from tests.matches.bunkers import bunkers_army, bunkers_match
 from tests.matches.factories import roster_for, small_match, small_team
 from tests.matches.grundregeln import grund_match, grund_roster
+from tests.matches.stahlgewitter import stahlgewitter_match, stahlgewitter_roster
 from tests.matches.test_universalis import group
 from tests.matches.test_views import first_activation
 
@@ -65,6 +66,7 @@ def showcase_make() -> Showcase:
         rng=random.Random(3),
     )
     bunkers = bunkers_match(user, levels=2)
+    stahlgewitter = stahlgewitter_match(user)
     builders = {
         "deathmatch": roster_for(user, small_team("phalanx", name="Phalanx der Brandwache")),
         "grundregeln": grund_roster(user),
@@ -96,6 +98,7 @@ def showcase_make() -> Showcase:
         ("grundregeln", grundregeln),
         ("universalis", universalis),
         ("bunkers", bunkers),
+        ("stahlgewitter", stahlgewitter),
     ):
         pages[f"tracker {slug}"] = f"/matches/{match.pk}/"
         pages[f"summary {slug}"] = f"/matches/{match.pk}/summary/"
@@ -105,6 +108,12 @@ def showcase_make() -> Showcase:
     pages["new bunkers team"] = "/rosters/new/bunkers/"
     pages["new bunkers match"] = "/matches/new/bunkers/"
     pages["reference bunkers"] = "/systems/bunkers/"
+    # Like Bunkers' army builder, not a "builder": its army comes before the add list (H1's
+    # layout), which the phone audit's add-list-first check would flag.
+    pages["army builder stahlgewitter"] = f"/rosters/{stahlgewitter_roster(user).pk}/"
+    pages["new stahlgewitter team"] = "/rosters/new/stahlgewitter/"
+    pages["new stahlgewitter match"] = "/matches/new/stahlgewitter/"
+    pages["reference stahlgewitter"] = "/systems/stahlgewitter/"
     pages["match log"] = f"/matches/{deathmatch.pk}/log/"
     pages["delete a match"] = f"/matches/{deathmatch.pk}/delete/"
     pages["archived matches"] = "/matches/?archived=1"

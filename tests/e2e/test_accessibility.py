@@ -24,10 +24,12 @@ PAGES = [
     "builder grundregeln",
     "builder universalis",
     "army builder bunkers",
+    "army builder stahlgewitter",
     "tracker deathmatch",
     "tracker grundregeln",
     "tracker universalis",
     "tracker bunkers",
+    "tracker stahlgewitter",
     "standings (season)",
 ]
 BLOCKING = {"serious", "critical"}

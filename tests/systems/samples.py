@@ -220,9 +220,55 @@ def bunkers(seed: int) -> dict[str, Any]:
     }
 
 
+STAHLGEWITTER_ARMIES = (
+    (
+        "sek",
+        (
+            EntryInput(
+                "sek-offizier", ("sturmgewehre", "kampfsport", "motion-scanner"), "Kommando"
+            ),
+            EntryInput("sek-soldat", ("maschinenpistolen", "fahne"), "", 1, 0),
+            EntryInput("sek-soldat", ("gewehre", "bajonette"), "", 2, 0),
+            EntryInput("sek-unteroffizier", ("maschinengewehre", "messer"), "Feuertrupp"),
+            EntryInput("sek-soldat-v", ("dehydratorgewehre", "sanitaeter"), "", 1, 3),
+        ),
+    ),
+    (
+        "legion-666",
+        (
+            EntryInput("legion-666-offizier", ("plasmapistolen", "schwerter"), "Offizier"),
+            EntryInput("legion-666-unteroffizier", ("bolzenpistolen", "kettensaegen"), "Kultisten"),
+            EntryInput("legion-666-kultist", ("messer", "keulen"), "", 3, 1),
+            EntryInput("legion-666-soldat", ("gewehre", "schallgewehre", "morphin"), "Trupp"),
+            EntryInput("legion-666-soldat", ("flammenwerfer", "kontaktstunner", "khirf"), "", 1, 3),
+        ),
+    ),
+)
+
+
+def stahlgewitter(seed: int) -> dict[str, Any]:
+    """SEK against Legion 666 (units of a head entry and the entries attached to it), a free
+    game or a scenario, with the optional start roll rule every other seed, over two rounds so
+    that random play reaches its end."""
+    catalog, _missions = shipped("stahlgewitter")
+    engine = registry().get("stahlgewitter").matches
+    assert engine is not None
+    teams = [
+        engine.team_setup(RosterInput(faction, {}, entries), catalog)
+        for faction, entries in STAHLGEWITTER_ARMIES
+    ]
+    return {
+        "mode": ("free", "scenario")[seed % 2],
+        "rounds": 2,
+        "start_wik": seed % 3 == 0,
+        "players": [{"name": name, **t} for name, t in zip(("Anna", "Ben"), teams, strict=True)],
+    }
+
+
 SAMPLE_MATCHES: dict[str, Callable[[int], dict[str, Any]]] = {
     "bunkers": bunkers,
     "deathmatch": deathmatch,
     "grundregeln": grundregeln,
+    "stahlgewitter": stahlgewitter,
     "universalis": universalis,
 }

@@ -60,7 +60,14 @@ def _offered(engine: MatchEngine, state: Any) -> list[Option]:
     """Every command the screens offer, after checking that each screen's buttons carry the
     engine's verdict on the command they send."""
     legality = engine.legality(state)  # type: ignore[attr-defined]
-    screens = list(engine.reachable_screens(state, legality=legality))  # type: ignore[attr-defined]
+    # An engine whose seats see buttons a spectator does not (``seat_screens``) is walked
+    # seat by seat; a spectator sees no more than either seat.
+    viewers = (0, 1) if getattr(engine, "seat_screens", False) else (None,)
+    screens = [
+        screen
+        for viewer in viewers
+        for screen in engine.reachable_screens(state, viewer=viewer, legality=legality)  # type: ignore[attr-defined]
+    ]
     assert screens, "the tracker shows no screen"
     for params, view in screens:
         sent = [button for button in view.command_buttons() if button.sends is not None]

@@ -143,6 +143,10 @@ class RuleEngine(Generic[StateT, ContextT]):
     # log", which is always possible because the log is the truth.
     event_upgrades: ClassVar[Mapping[int, EventUpgrade]] = {}
     state_upgrades: ClassVar[Mapping[int, StateUpgrade]] = {}
+    # True when a seat's screens offer buttons nobody else's do (Stahlgewitter: the buttons of
+    # a unit hidden behind its marker, only for its owner): whoever walks every command the
+    # tracker offers (the random-play test) then walks each seat's screens, not a spectator's.
+    seat_screens: ClassVar[bool] = False
 
     # --- What each system provides ----------------------------------------------------------
 
