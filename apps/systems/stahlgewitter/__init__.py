@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.registry import DiceKind, GameSize, GameSystemInfo, Unit, points
+from apps.systems.stahlgewitter.cards import StahlgewitterCardLayouts
 from apps.systems.stahlgewitter.match.engine import StahlgewitterEngine
 from apps.systems.stahlgewitter.system import StahlgewitterCatalogSchema, StahlgewitterRosterRules
 
@@ -37,5 +38,6 @@ SYSTEM = GameSystemInfo(
     package=__name__,
     catalog=StahlgewitterCatalogSchema(),
     rosters=StahlgewitterRosterRules(),
+    cards=StahlgewitterCardLayouts(),
     matches=StahlgewitterEngine(),
 )
