@@ -24,6 +24,7 @@ def main() -> int:
         leagues,
         matches,
         rosters,
+        stahlgewitter,
         universalis,
     )
     from bench.report import Report
@@ -37,6 +38,7 @@ def main() -> int:
         matches,
         growth,
         universalis,
+        stahlgewitter,
         leagues,
         cards,
         browser,
