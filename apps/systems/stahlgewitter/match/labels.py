@@ -48,7 +48,7 @@ TRIGGER_LABELS: Final = {
     "scanner": _("motion scanner: an enemy moves within 25 cm"),
 }
 REVEAL_LABELS: Final = {
-    "seen": _("seen (in an enemy's line of sight)"),
+    "seen": _("in an enemy's line of sight"),
     "template": _("attacked with a template weapon"),
     "choice": _("set up by its player"),
     "fired": _("it fires"),

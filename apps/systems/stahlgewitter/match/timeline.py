@@ -88,7 +88,9 @@ def _unit(state: MatchState, data: Data, key: str = "unit") -> str:
 def _model(state: MatchState, index: object) -> str:
     if isinstance(index, int) and 0 <= index < len(state.models):
         model = state.models[index]
-        return f"{model.name} ({state.units[model.unit].name})"
+        unit = state.units[model.unit].name
+        # A unit's head model carries the unit's name: "Kommando", not "Kommando (Kommando)".
+        return model.name if model.name == unit else f"{model.name} ({unit})"
     return "?"
 
 
