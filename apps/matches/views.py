@@ -409,15 +409,24 @@ def _answer(
     status: int = 200,
     state: Any = None,
 ) -> HttpResponse:
-    """After a command: the tracker with the same selection and no open wizard."""
-    selected = request.POST.get("selected", "")
-    query = urlencode({"unit": selected}) if form_number(selected) is not None else ""
+    """After a command: the tracker with the same selection and no open wizard; a secret step
+    that more steps of the same seat follow (``Button.keeps_secret_view``) keeps that seat's
+    secret view (``_render_tracker`` shows it only to a user holding the seat)."""
+    kept = {
+        name: value
+        for name, value in (
+            ("unit", request.POST.get("selected", "")),
+            ("seat", request.POST.get("seat", "")),
+        )
+        if form_number(value) is not None
+    }
+    query = urlencode(kept)
     url = _match_url("matches:tracker", match.pk)
     if not request.htmx:
         if error:
             messages.error(request, error)
         return redirect(f"{url}?{query}" if query else url)
-    params = {"unit": selected} if query else {}
+    params = dict(kept)
     if error:
         # A refused form is shown again as it was filled in (a shot keeps its target).
         params.update(_filled(request))

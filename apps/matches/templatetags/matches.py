@@ -73,7 +73,7 @@ class CommandFormNode(template.Node):
             '<form class="{}" id="{}" method="post" action="{}" hx-post="{}"'
             ' hx-disabled-elt="find button"{}>{}{}'
             '<input type="hidden" name="expected_seq" value="{}">'
-            '<input type="hidden" name="idempotency_key" value="{}">{}{}{}</form>',
+            '<input type="hidden" name="idempotency_key" value="{}">{}{}{}{}</form>',
             classes,
             form_id,
             url,
@@ -88,6 +88,7 @@ class CommandFormNode(template.Node):
             format_html('<input type="hidden" name="selected" value="{}">', selected)
             if selected not in (None, "")
             else "",
+            _kept_seat(context, button),
             format_html_join(
                 "",
                 '<input type="hidden" name="{}" value="{}">',
@@ -95,6 +96,15 @@ class CommandFormNode(template.Node):
             ),
             body,
         )
+
+
+def _kept_seat(context: template.Context, button: Any) -> str:
+    """The seat whose secret view the answer keeps open (``Button.keeps_secret_view``): only
+    on that seat's own secret view (the server checks again that the user holds it)."""
+    seat = context.get("viewer")
+    if button is None or not getattr(button, "keeps_secret_view", False) or seat is None:
+        return ""
+    return format_html('<input type="hidden" name="seat" value="{}">', seat)
 
 
 def _form_key(context: template.Context) -> str:

@@ -64,6 +64,9 @@ class Button:
     inputs: tuple[NumberInput, ...] = ()
     # The command the button sends as the engine was asked about it (a wizard: none).
     sends: Command | None = None
+    # A secret step that more steps of the same seat follow (Stahlgewitter: the next marker to
+    # assign): the page the command answers with stays on that seat's secret view.
+    keeps_secret_view: bool = False
 
     @property
     def enabled(self) -> bool:
@@ -145,11 +148,12 @@ class Offers:
         odds_lines: tuple[Text, ...] = (),
         inputs: tuple[NumberInput, ...] = (),
         form: Mapping[str, Any] | None = None,
+        keeps_secret_view: bool = False,
     ) -> Button:
         """A button sending ``command`` with ``args`` as hidden fields, the numbers of its
         ``inputs`` and the values its form's other fields send by default (``form``: radio
         buttons, check boxes); ``odds_lines`` are the exact chances shown while it is
-        enabled."""
+        enabled; ``keeps_secret_view``: see ``Button``."""
         sends = Command(command, sent_args(args, inputs, form))
         refusal = self.legality.refusal(sends)
         return Button(
@@ -163,6 +167,7 @@ class Offers:
             odds=odds_lines if refusal is None else (),
             inputs=inputs,
             sends=sends,
+            keeps_secret_view=keeps_secret_view,
         )
 
     def wizard(

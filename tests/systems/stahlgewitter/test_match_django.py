@@ -5,6 +5,7 @@ other), and the tracker page renders in both languages."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from rest_framework.test import APIClient
 from apps.catalog.models import GameSystem
 from apps.matches import services
 from apps.matches.models import Match
+from apps.matches.selectors import match_state
 from apps.rosters.models import Roster
 from tests.accounts.factories import UserFactory
 
@@ -110,3 +112,70 @@ def test_the_tracker_page_renders_in_english_and_german(match: Any, client: Any)
     assert "Terrain: choose the method" in english.content.decode()
     german = client.get(f"/matches/{game.pk}/", HTTP_ACCEPT_LANGUAGE="de")
     assert german.status_code == 200 and "scoreboard" in german.content.decode()
+
+
+def _hide_form(page: str, unit: int) -> dict[str, str]:
+    """The fields the page's form for hiding ``unit`` sends (its own seq, key, seat)."""
+    start = page.index(f'name="args.unit:int" value="{unit}"')
+    form = page[page.rindex("<form", 0, start) : page.index("</form>", start)]
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+    marker = re.search(r'<option value="(\d+)" selected>', form)
+    assert marker is not None, form
+    fields["args.marker:int"] = marker.group(1)
+    return fields
+
+
+def test_assigning_markers_keeps_the_secret_view_open_until_the_last_unit(
+    match: Any, client: Any
+) -> None:
+    """Each unit gets its marker in secret (`hide_unit`); the view stays on the owner's seat
+    between two of them and closes after the last, so the opponent never sees the list."""
+    game, anna, _ben = match
+    api = _api(anna)
+    assert _send(api, game, "choose_terrain", method="quarters").status_code == 200
+    game.refresh_from_db()
+    chooser = match_state(game).zone_chooser
+    assert _send(api, game, "choose_zone", player=chooser, edge="south").status_code == 200
+    assert _send(api, game, "roll_deployment").status_code == 200
+    client.force_login(anna)
+    url = f"/matches/{game.pk}/"
+    page = client.get(f"{url}?seat=0", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'name="seat" value="0"' in page  # two units wait: the first keeps the view
+    answer = client.post(
+        f"{url}command/", _hide_form(page, 0), HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert answer.status_code == 200
+    assert answer["HX-Replace-Url"] == f"{url}?seat=0"
+    page = answer.content.decode()
+    assert 'name="args.unit:int" value="1"' in page  # still on Anna's secret step
+    assert 'name="seat" value="0"' not in page  # the last unit's form closes the view
+    answer = client.post(
+        f"{url}command/", _hide_form(page, 1), HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert answer.status_code == 200 and "HX-Replace-Url" in answer
+    assert "seat=" not in answer["HX-Replace-Url"]
+
+
+def test_a_kept_seat_shows_nothing_to_a_user_who_does_not_hold_it(match: Any, client: Any) -> None:
+    game, anna, _ben = match
+    client.force_login(anna)
+    url = f"/matches/{game.pk}/"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
+    answer = client.post(
+        f"{url}command/",
+        {
+            "command": "choose_terrain",
+            "args.method": "quarters",
+            "expected_seq": fields["expected_seq"],
+            "idempotency_key": "kept-seat-1",
+            "seat": "1",  # Ben's seat, which Anna does not hold
+        },
+        HTTP_HX_REQUEST="true",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert answer.status_code == 200
+    game.refresh_from_db()
+    assert match_state(game).stage.value != "terrain"
+    assert 'name="seat" value="1"' not in answer.content.decode()
+    assert "Assign Ben" not in answer.content.decode()

@@ -284,6 +284,7 @@ def secret_steps(
     steps = []
     for player in state.players:
         free = tuple(m.number for m in state.player_markers(player.index) if m.unit is None)
+        waiting = [u for u in state.side_units(player.index) if state.marker_of(u.id) is None]
         buttons = tuple(
             offers.command(
                 "hide_unit",
@@ -292,9 +293,11 @@ def secret_steps(
                 args={"player": player.index, "unit": unit.id},
                 form={"marker": free[0]},
                 style="primary",
+                # The secret view stays open until the last unit has its marker.
+                keeps_secret_view=len(waiting) > 1,
             )
-            for unit in state.side_units(player.index)
-            if state.marker_of(unit.id) is None and free and viewer == player.index
+            for unit in waiting
+            if free and viewer == player.index
         )
         steps.append(
             SecretStep(player.index, player.name, hidden_all(state, player.index), buttons, free)
