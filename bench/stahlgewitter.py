@@ -142,9 +142,11 @@ def _play(client: Client, match: Match, rng: random.Random) -> tuple[Timing, Tim
             assert response.status_code == 200
 
         refreshes += measure("", refresh, repeat=1, warmup=0).samples_ns
+        # Each seat's screens: a hidden unit's buttons are offered to its owner only.
         offered = [
             option.command
-            for option in engine.legal_commands(state)
+            for viewer in (0, 1)
+            for option in engine.legal_commands(state, viewer=viewer)
             if option.refusal is None and option.command.type not in SKIPPED
         ]
         command = rng.choice(offered)
