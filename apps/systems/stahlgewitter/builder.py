@@ -10,16 +10,15 @@ from dataclasses import dataclass
 
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.rosters import RosterInput, RosterIssue
-from apps.systems.stahlgewitter.catalog import (
+from apps.systems.stahlgewitter.catalog import Catalog, loadout
+from apps.systems.stahlgewitter.catalog_types import (
     Armour,
-    Catalog,
     Equipment,
     GameType,
     Item,
     Profile,
     Variant,
     Weapon,
-    loadout,
 )
 from apps.systems.stahlgewitter.roster import (
     Totals,

@@ -20,17 +20,15 @@ from typing import Final
 from apps.systems.core.cards import Card, RosterPrint
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.rosters import CatalogData, EntryInput, RosterInput, RosterIssue
-from apps.systems.stahlgewitter.catalog import (
+from apps.systems.stahlgewitter.catalog import Catalog, loadout, stahlgewitter_catalog
+from apps.systems.stahlgewitter.catalog_types import (
     Armour,
-    Catalog,
     Equipment,
     Profile,
     Skill,
     Variant,
     Weapon,
     WeaponType,
-    loadout,
-    stahlgewitter_catalog,
 )
 from apps.systems.stahlgewitter.roster import entry_cost, totals, units, validate_roster
 from apps.systems.stahlgewitter.tables import Letter, Outcome, load, outcome

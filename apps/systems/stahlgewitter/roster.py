@@ -24,13 +24,8 @@ from apps.systems.core.rosters import (
     RosterInput,
     RosterIssue,
 )
-from apps.systems.stahlgewitter.catalog import (
-    Catalog,
-    GameType,
-    Loadout,
-    Profile,
-    loadout,
-)
+from apps.systems.stahlgewitter.catalog import Catalog, Loadout, loadout
+from apps.systems.stahlgewitter.catalog_types import GameType, Profile
 
 # The stable issue codes (design; API section).
 UNKNOWN_FACTION: Final = "unknown_faction"

@@ -15,19 +15,17 @@ from apps.systems.core.rosters import (
 )
 from apps.systems.core.schema import FieldSpec, SchemaError
 from apps.systems.stahlgewitter.builder import BuilderView, builder_view
-from apps.systems.stahlgewitter.catalog import (
+from apps.systems.stahlgewitter.catalog import stahlgewitter_catalog
+from apps.systems.stahlgewitter.catalog_schema import (
     ITEM_FIELDS,
     ITEM_KIND_CHOICES,
     PROFILE_FIELDS,
-    Armour,
-    GameType,
-    Weapon,
     format_field,
     item_from_stats,
     parse_field,
     profile_from_stats,
-    stahlgewitter_catalog,
 )
+from apps.systems.stahlgewitter.catalog_types import Armour, GameType, Weapon
 from apps.systems.stahlgewitter.roster import normalise_settings, totals, validate_roster
 
 # The game type as a roster setting: "" for a free points limit, or one of the catalogue's

@@ -15,24 +15,21 @@ import pytest
 from apps.systems.core.rosters import CatalogData, CatalogEntry
 from apps.systems.core.schema import SchemaError
 from apps.systems.stahlgewitter.catalog import (
-    ITEM_FIELDS,
-    PROFILE_FIELDS,
-    Armour,
     Catalog,
-    Grade,
-    Rank,
-    Skill,
-    Weapon,
-    WeaponType,
-    item_from_stats,
     loadout,
     model_values,
-    parse_field,
-    profile_from_stats,
     stahlgewitter_catalog,
     standard_armour_slug,
     upgraded,
 )
+from apps.systems.stahlgewitter.catalog_schema import (
+    ITEM_FIELDS,
+    PROFILE_FIELDS,
+    item_from_stats,
+    parse_field,
+    profile_from_stats,
+)
+from apps.systems.stahlgewitter.catalog_types import Armour, Grade, Rank, Skill, Weapon, WeaponType
 from apps.systems.stahlgewitter.system import StahlgewitterCatalogSchema
 
 FIXTURE = Path(__file__).resolve().parents[3] / "fixtures" / "stahlgewitter" / "catalog.json"

@@ -16,12 +16,8 @@ from cattrs.errors import ClassValidationError
 from apps.systems.core.errors import RuleViolation
 from apps.systems.core.match import Args
 from apps.systems.core.rosters import CatalogData, EntryInput, RosterInput
-from apps.systems.stahlgewitter.catalog import (
-    Catalog,
-    Weapon,
-    loadout,
-    stahlgewitter_catalog,
-)
+from apps.systems.stahlgewitter.catalog import Catalog, loadout, stahlgewitter_catalog
+from apps.systems.stahlgewitter.catalog_types import Weapon
 from apps.systems.stahlgewitter.match.serial import load
 from apps.systems.stahlgewitter.match.state import Marker, Model, Unit
 from apps.systems.stahlgewitter.match.state import Weapon as MatchWeapon
