@@ -12,21 +12,23 @@ from apps.systems.core.rosters import EntryInput, RosterInput
 from apps.systems.stahlgewitter.cards import (
     BLANK_UNIT,
     BOX,
-    CRT_CARD,
     DECOY_MARKERS,
-    LEADERS_CARD,
-    RESULTS_CARD,
     UNIT,
     UNKNOWN_PROFILE,
-    CrtFace,
-    LeadersFace,
-    ResultsFace,
     StahlgewitterCardLayouts,
     UnitFace,
-    legend_line,
     split_unit,
 )
 from apps.systems.stahlgewitter.catalog import stahlgewitter_catalog
+from apps.systems.stahlgewitter.table_cards import (
+    CRT_CARD,
+    LEADERS_CARD,
+    RESULTS_CARD,
+    CrtFace,
+    LeadersFace,
+    ResultsFace,
+    legend_line,
+)
 from tests.systems.samples import shipped
 
 LAYOUTS = StahlgewitterCardLayouts()
