@@ -18,12 +18,8 @@ from typing import Final
 from apps.systems.core.i18n import gettext_noop
 from apps.systems.core.rosters import CatalogData, CatalogEntry, RosterInput, RosterIssue
 from apps.systems.core.schema import SchemaError
-from apps.systems.universalis.catalog import (
-    Power,
-    UnitCard,
-    card_from_stats,
-    power_from_stats,
-)
+from apps.systems.universalis.catalog import Power, UnitCard
+from apps.systems.universalis.catalog_stats import card_from_stats, power_from_stats
 
 MIN_MODELS: Final = 2
 

@@ -14,15 +14,14 @@ from apps.systems.core.rosters import (
 )
 from apps.systems.core.schema import FieldSpec, SchemaError
 from apps.systems.universalis.builder import BuilderView, builder_view
-from apps.systems.universalis.catalog import (
+from apps.systems.universalis.catalog_fields import (
     ITEM_FIELDS,
     ITEM_KIND_CHOICES,
     PROFILE_FIELDS,
-    card_from_stats,
     format_field,
     parse_field,
-    power_from_stats,
 )
+from apps.systems.universalis.catalog_stats import card_from_stats, power_from_stats
 from apps.systems.universalis.roster import (
     totals,
     universalis_catalog,

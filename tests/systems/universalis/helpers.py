@@ -39,9 +39,8 @@ from apps.systems.universalis.catalog import (
     Size,
     UnitCard,
     Weapon,
-    card_from_stats,
-    power_from_stats,
 )
+from apps.systems.universalis.catalog_stats import card_from_stats, power_from_stats
 from apps.systems.universalis.match.engine import UniversalisEngine
 from apps.systems.universalis.match.order import free_activations
 from apps.systems.universalis.match.serial import dump

@@ -15,7 +15,7 @@ from apps.systems.universalis.cards import (
     UniversalisCardLayouts,
     back_face,
 )
-from apps.systems.universalis.catalog import card_stats, power_stats
+from apps.systems.universalis.catalog_stats import card_stats, power_stats
 from tests.systems.universalis.helpers import fixture_cards
 
 LAYOUTS = UniversalisCardLayouts()

@@ -9,14 +9,8 @@ from pathlib import Path
 import pytest
 
 from apps.systems.core.schema import SchemaError
-from apps.systems.universalis.catalog import (
-    Armour,
-    Equipment,
-    ModelType,
-    Size,
-    card_from_stats,
-    card_stats,
-)
+from apps.systems.universalis.catalog import Armour, Equipment, ModelType, Size
+from apps.systems.universalis.catalog_stats import card_from_stats, card_stats
 from apps.systems.universalis.match.missions import MISSIONS
 from apps.systems.universalis.system import UniversalisCatalogSchema
 from tests.systems.universalis.helpers import FIXTURE, RIFLE, colossus, fixture_cards, soldier

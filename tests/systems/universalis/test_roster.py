@@ -174,7 +174,7 @@ def test_builder_disables_a_second_leader_and_powers_beyond_the_level() -> None:
 
 def test_roster_rules_report_totals_as_json() -> None:
     from apps.systems.core.rosters import CatalogData, CatalogEntry
-    from apps.systems.universalis.catalog import card_stats, power_stats
+    from apps.systems.universalis.catalog_stats import card_stats, power_stats
 
     data = CatalogData(
         factions={"a": "A"},
