@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
 
 
 class RuleViolation(Exception):
@@ -21,3 +22,14 @@ class RuleViolation(Exception):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.code!r}, {self.message!r})"
+
+
+T = TypeVar("T")
+
+
+def numbered(items: Sequence[T], index: int, code: str, noun: str) -> T:
+    """``items[index]`` for an index a command sent (a unit, a model, a player); one outside the
+    list is refused with ``code`` ("There is no unit number 7."), never a negative index."""
+    if not 0 <= index < len(items):
+        raise RuleViolation(code, f"There is no {noun} number {index}.")
+    return items[index]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from apps.systems.bunkers.match.tables import TABLE_PLACES, DoorState, Phase, Stage
-from apps.systems.core.errors import RuleViolation
+from apps.systems.core.errors import RuleViolation, numbered
 
 
 @dataclass(frozen=True)
@@ -173,14 +173,10 @@ class MatchState:
     ending: str = ""  # why the final question is asked: "last_round" or "time"
 
     def unit(self, unit_id: int) -> Unit:
-        if not 0 <= unit_id < len(self.units):
-            raise RuleViolation("unknown_unit", f"There is no unit number {unit_id}.")
-        return self.units[unit_id]
+        return numbered(self.units, unit_id, "unknown_unit", "unit")
 
     def door(self, door_id: int) -> Door:
-        if not 0 <= door_id < len(self.doors):
-            raise RuleViolation("unknown_door", f"There is no door number {door_id}.")
-        return self.doors[door_id]
+        return numbered(self.doors, door_id, "unknown_door", "door")
 
     def piece(self, piece_id: int) -> Piece:
         if not 0 <= piece_id < len(self.pieces) or self.pieces[piece_id].removed:
@@ -195,9 +191,7 @@ class MatchState:
         return Crossing(via, number)
 
     def player(self, index: int) -> PlayerState:
-        if not 0 <= index < len(self.players):
-            raise RuleViolation("unknown_player", f"There is no player number {index}.")
-        return self.players[index]
+        return numbered(self.players, index, "unknown_player", "player")
 
     def other(self, player: int) -> int:
         return 1 - player

@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Literal
 
 from apps.systems.core.deck import Deck, Flip
-from apps.systems.core.errors import RuleViolation
+from apps.systems.core.errors import RuleViolation, numbered
 from apps.systems.deathmatch.catalog import EquipmentCard, FighterProfile, Weapon
 from apps.systems.deathmatch.match.rules_text import NamedAbility, abilities_named
 
@@ -393,14 +393,10 @@ class MatchState:
     # --- Lookups ---------------------------------------------------------------------------
 
     def unit(self, unit_id: int) -> Unit:
-        if not 0 <= unit_id < len(self.units):
-            raise RuleViolation("unknown_unit", f"There is no model number {unit_id}.")
-        return self.units[unit_id]
+        return numbered(self.units, unit_id, "unknown_unit", "model")
 
     def player(self, index: int) -> PlayerState:
-        if not 0 <= index < len(self.players):
-            raise RuleViolation("unknown_player", f"There is no player number {index}.")
-        return self.players[index]
+        return numbered(self.players, index, "unknown_player", "player")
 
     def objective(self, objective_id: str) -> Objective:
         for objective in self.objectives:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from apps.systems.core.errors import RuleViolation
+from apps.systems.core.errors import numbered
 from apps.systems.grundregeln.catalog import RollKind, Size, Weapon
 from apps.systems.grundregeln.scenario import Behaviour, Scenario
 
@@ -195,14 +195,10 @@ class MatchState:
     # --- Lookups ---------------------------------------------------------------------------
 
     def model(self, model_id: int) -> Model:
-        if not 0 <= model_id < len(self.models):
-            raise RuleViolation("unknown_unit", f"There is no model number {model_id}.")
-        return self.models[model_id]
+        return numbered(self.models, model_id, "unknown_unit", "model")
 
     def player(self, index: int) -> PlayerState:
-        if not 0 <= index < len(self.players):
-            raise RuleViolation("unknown_player", f"There is no player number {index}.")
-        return self.players[index]
+        return numbered(self.players, index, "unknown_player", "player")
 
     def side(self, player: int) -> tuple[Model, ...]:
         return tuple(m for m in self.models if m.side == player)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from apps.systems.core.errors import RuleViolation
+from apps.systems.core.errors import RuleViolation, numbered
 
 
 class Stage(StrEnum):
@@ -205,19 +205,13 @@ class MatchState:
     # --- look-ups --------------------------------------------------------------------------
 
     def unit(self, unit_id: int) -> Unit:
-        if not 0 <= unit_id < len(self.units):
-            raise RuleViolation("unknown_unit", f"There is no unit number {unit_id}.")
-        return self.units[unit_id]
+        return numbered(self.units, unit_id, "unknown_unit", "unit")
 
     def model(self, model_id: int) -> Model:
-        if not 0 <= model_id < len(self.models):
-            raise RuleViolation("unknown_model", f"There is no model number {model_id}.")
-        return self.models[model_id]
+        return numbered(self.models, model_id, "unknown_model", "model")
 
     def player(self, index: int) -> PlayerState:
-        if not 0 <= index < len(self.players):
-            raise RuleViolation("unknown_player", f"There is no player number {index}.")
-        return self.players[index]
+        return numbered(self.players, index, "unknown_player", "player")
 
     def marker(self, player: int, number: int) -> Marker:
         for marker in self.markers:

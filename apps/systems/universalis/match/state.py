@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from apps.systems.core.errors import RuleViolation
+from apps.systems.core.errors import numbered
 from apps.systems.universalis.catalog import Effect, Power, UnitCard
 
 MAX_AP = 12
@@ -210,14 +210,10 @@ class MatchState:
     result: Result | None = None
 
     def unit(self, unit_id: int) -> Unit:
-        if not 0 <= unit_id < len(self.units):
-            raise RuleViolation("unknown_unit", f"There is no model number {unit_id}.")
-        return self.units[unit_id]
+        return numbered(self.units, unit_id, "unknown_unit", "model")
 
     def player(self, index: int) -> PlayerState:
-        if not 0 <= index < len(self.players):
-            raise RuleViolation("unknown_player", f"There is no player number {index}.")
-        return self.players[index]
+        return numbered(self.players, index, "unknown_player", "player")
 
     def team(self, player: int) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.player == player)
