@@ -37,19 +37,30 @@ TOKEN_MAX_AGE = 12 * 60 * 60
 SPECTATOR = "s"
 
 
-def poll_token(match: Match, user: Any, *, spectator: bool) -> str:
-    """The token for the poll URL of a page showing the match to ``user`` (or a spectator)."""
-    viewer = SPECTATOR if spectator else str(getattr(user, "pk", None) or "")
-    nonce = seqcache.nonce_of(match.spectator_token)
-    return signing.dumps([match.pk, viewer, nonce], salt=SALT, compress=False)
+def poll_token(match_id: int, spectator_token: str, viewer: str) -> str:
+    """The token for the poll URL of a page showing the match to ``viewer``: a user id, or
+    ``SPECTATOR`` for a page opened from the spectator link."""
+    nonce = seqcache.nonce_of(spectator_token)
+    return signing.dumps([match_id, viewer, nonce], salt=SALT, compress=False)
+
+
+def viewer_of(user: Any, *, spectator: bool) -> str:
+    return SPECTATOR if spectator else str(getattr(user, "pk", None) or "")
+
+
+def signed_poll_url(match_id: int, spectator_token: str, viewer: str, spectate: str = "") -> str:
+    """The URL a tracker page polls: the spectator token (for the database path) and the
+    signed poll token (for the cheap one)."""
+    token = poll_token(match_id, spectator_token, viewer)
+    query = f"spectate={spectate}&t={token}" if spectate else f"t={token}"
+    return f"{reverse('matches:poll', args=[match_id])}?{query}"
 
 
 def poll_url(match: Match, user: Any, *, spectate: str = "") -> str:
-    """The URL a tracker page polls: the spectator token (for the database path) and the
-    signed poll token (for the cheap one)."""
-    token = poll_token(match, user, spectator=bool(spectate))
-    query = f"spectate={spectate}&t={token}" if spectate else f"t={token}"
-    return f"{reverse('matches:poll', args=[match.pk])}?{query}"
+    """The poll URL of a page showing ``match`` to ``user`` (or, with ``spectate``, to a
+    spectator)."""
+    viewer = viewer_of(user, spectator=bool(spectate))
+    return signed_poll_url(match.pk, match.spectator_token, viewer, spectate)
 
 
 def _token_claims(request: HttpRequest, match_id: int) -> tuple[str, str] | None:

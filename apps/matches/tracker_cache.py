@@ -1,15 +1,17 @@
 """The tracker partial, kept in the cache: a refresh of a board that has not changed since its
-viewer's last render is a cache read, not a render (the render is most of a refresh's cost).
+last render is a cache read, not a render (the render is most of a refresh's cost).
 
 A kept render is found by everything it depends on (``RenderKey``): the match and its seq, what
-moves without the seq (the clock, archiving, who holds which seat), the viewer (their user id, so
-the secrets a seat holder sees with ``?seat=`` and their signed poll URL never reach anyone
-else; read-only for spectators), the page's query, the language, the host, and the version of
-the code and templates. A running clock is drawn from the time of the render, so a match whose
-clock runs is always rendered fresh.
+moves without the seq (the clock, archiving, who holds which seat), the view (a participant's,
+with the seat whose secrets ``?seat=`` shows, if they hold it; or a spectator's), the page's
+query, the language, the host, and the version of the code and templates. A running clock is
+drawn from the time of the render, so a match whose clock runs is always rendered fresh.
 
-What must differ in every response is not kept: the CSRF token and the command forms'
-idempotency keys are placeholders in the kept copy, filled in for each response.
+One render serves every participant who sees that view: two players with a phone each are one
+render per tap, not four. What differs between them is not kept but filled in for each
+response: the CSRF token, the command forms' idempotency keys, the signed poll URL (it names
+its user), and the parts for some viewers only (``apps.matches.viewer_slots``: the concede
+buttons of the seats one holds, the creator's delete link, a seat's "show my secret" link).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import hashlib
 import itertools
 import secrets
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache as memoize
 from pathlib import Path
 from typing import Any
@@ -29,8 +31,13 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.html import conditional_escape
 
+from apps.common.http import form_number
+from apps.matches import viewer_slots
 from apps.matches.models import Match, MatchPlayer
+from apps.matches.poll import SPECTATOR, signed_poll_url
+from apps.matches.templatetags.match_poll import PLACEHOLDER as POLL_PLACEHOLDER
 
 TTL_SECONDS = 10 * 60
 # Only the refresh of the whole tracker (hx-target="#tracker"): odds previews and other
@@ -41,10 +48,19 @@ KEY_STEM = "cmdkeystem"  # apps.matches.templatetags.matches: command_form numbe
 
 
 @dataclass(frozen=True)
+class Viewer:
+    """Who a response is for: what its viewer-only parts ask, and their poll URL."""
+
+    facts: viewer_slots.ViewerFacts
+    poll_url: str
+
+
+@dataclass(frozen=True)
 class RenderKey:
     match_id: int
     seq: int
     digest: str
+    viewer: Viewer = field(compare=False)
 
     @property
     def cache_key(self) -> str:
@@ -99,7 +115,10 @@ def _digest(
     return hashlib.sha256("\x1f".join(map(str, parts)).encode()).hexdigest()[:32]
 
 
-def _players(match_id: int) -> list[tuple[Any, ...]]:
+Players = list[tuple[Any, ...]]  # (index, user id, name, team owner id) per seat
+
+
+def _players(match_id: int) -> Players:
     return list(
         MatchPlayer.objects.filter(match_id=match_id).values_list(
             "index", "user_id", "name", "team_owner_id"
@@ -107,40 +126,71 @@ def _players(match_id: int) -> list[tuple[Any, ...]]:
     )
 
 
-def _viewer(user_id: int | None, *, readonly: bool) -> str:
+def seat_rows(players: Iterable[MatchPlayer]) -> Players:
+    """The seats as the key reads them, from seats the caller has loaded already."""
+    return [(p.index, p.user_id, p.name, p.team_owner_id) for p in players]
+
+
+def _view(readonly: bool, user_id: int | None, shown_seat: int | None) -> str:
+    """Whose screen this is, as far as the shared render goes: a spectator's (logged in or
+    not), or a participant's with the seat whose secrets it shows."""
     if readonly:
         return f"spectator:{bool(user_id)}"
-    return f"user:{user_id}"
+    return f"participant:{shown_seat}"
+
+
+@dataclass(frozen=True)
+class _Match:
+    """What the key reads of the match row."""
+
+    match_id: int
+    seq: int
+    spectator_token: str
+    created_by_id: int
+    archived_at: Any
+    clock: Mapping[str, Any] | None
 
 
 def key_for(
     request: HttpRequest,
+    row: _Match,
     *,
-    match_id: int,
-    seq: int,
-    spectator_token: str,
-    created_by_id: int,
-    archived_at: Any,
-    clock: Mapping[str, Any] | None,
-    players: list[tuple[Any, ...]],
+    players: Players,
     user_id: int | None,
     readonly: bool,
     params: Mapping[str, str],
 ) -> RenderKey | None:
     """The key of this render, or ``None`` where none is kept."""
-    if not _request_is_refresh(request) or _clock_running(clock):
+    if not _request_is_refresh(request) or _clock_running(row.clock):
         return None
+    held = () if readonly or user_id is None else tuple(p[0] for p in players if p[1] == user_id)
+    seat = form_number(params.get("seat", ""))
+    shown = seat if seat in held else None
     # The spectator token is random per match: a match id used again (a restored database)
     # never finds the renders of the match that had it before.
-    fields = (spectator_token, created_by_id, archived_at, sorted((clock or {}).items()))
+    fields = (
+        row.spectator_token,
+        row.created_by_id,
+        row.archived_at,
+        sorted((row.clock or {}).items()),
+    )
     digest = _digest(
         request,
         fields=fields,
         players=players,
-        viewer=_viewer(user_id, readonly=readonly),
+        viewer=_view(readonly, user_id, shown),
         params=params,
     )
-    return RenderKey(match_id=match_id, seq=seq, digest=digest)
+    facts = viewer_slots.ViewerFacts(
+        held=held, creator=not readonly and user_id is not None and row.created_by_id == user_id
+    )
+    poll = signed_poll_url(
+        row.match_id,
+        row.spectator_token,
+        SPECTATOR if readonly else str(user_id or ""),
+        row.spectator_token if readonly else "",
+    )
+    return RenderKey(row.match_id, row.seq, digest, Viewer(facts, poll))
 
 
 def _user_id(request: HttpRequest) -> int | None:
@@ -149,20 +199,28 @@ def _user_id(request: HttpRequest) -> int | None:
 
 
 def key_for_match(
-    request: HttpRequest, match: Match, *, readonly: bool, params: Mapping[str, str]
+    request: HttpRequest,
+    match: Match,
+    *,
+    readonly: bool,
+    params: Mapping[str, str],
+    players: Iterable[MatchPlayer],
 ) -> RenderKey | None:
-    """The key of a render of ``match`` as loaded for it (one query for the seats)."""
+    """The key of a render of ``match`` and its ``players`` as loaded for it."""
     if not _request_is_refresh(request) or _clock_running(match.clock):
         return None
+    row = _Match(
+        match.pk,
+        match.seq,
+        match.spectator_token,
+        match.created_by_id,
+        match.archived_at,
+        match.clock,
+    )
     return key_for(
         request,
-        match_id=match.pk,
-        seq=match.seq,
-        spectator_token=match.spectator_token,
-        created_by_id=match.created_by_id,
-        archived_at=match.archived_at,
-        clock=match.clock,
-        players=_players(match.pk),
+        row,
+        players=seat_rows(players),
         user_id=_user_id(request),
         readonly=readonly,
         params=params,
@@ -182,18 +240,13 @@ def participant_key(request: HttpRequest, match_id: int) -> RenderKey | None:
     user_id = _user_id(request)
     if row is None or user_id is None:
         return None
-    seq, spectator_token, created_by_id, archived_at, clock = row
     players = _players(match_id)
+    created_by_id = row[2]
     if created_by_id != user_id and all(player[1] != user_id for player in players):
         return None
     return key_for(
         request,
-        match_id=match_id,
-        seq=seq,
-        spectator_token=spectator_token,
-        created_by_id=created_by_id,
-        archived_at=archived_at,
-        clock=clock,
+        _Match(match_id, *row),
         players=players,
         user_id=user_id,
         readonly=False,
@@ -222,12 +275,7 @@ def spectator_key(request: HttpRequest, token: str) -> RenderKey | None:
         return None
     return key_for(
         request,
-        match_id=match_id,
-        seq=seq,
-        spectator_token=token,
-        created_by_id=created_by_id,
-        archived_at=archived_at,
-        clock=clock,
+        _Match(match_id, seq, token, created_by_id, archived_at, clock),
         players=players,
         user_id=user_id,
         readonly=True,
@@ -235,12 +283,16 @@ def spectator_key(request: HttpRequest, token: str) -> RenderKey | None:
     )
 
 
-def _personal(request: HttpRequest, html: str, status: int = 200) -> HttpResponse:
-    """A kept render with this response's own CSRF token and fresh idempotency keys."""
-    html = html.replace(CSRF_PLACEHOLDER, get_token(request)).replace(
-        KEY_STEM, secrets.token_hex(6)
+def _personal(request: HttpRequest, html: str, viewer: Viewer) -> HttpResponse:
+    """A kept render as ``viewer`` sees it, with this response's own CSRF token and fresh
+    idempotency keys."""
+    html = viewer_slots.fill(html, viewer.facts)
+    html = (
+        html.replace(CSRF_PLACEHOLDER, get_token(request))
+        .replace(KEY_STEM, secrets.token_hex(6))
+        .replace(POLL_PLACEHOLDER, str(conditional_escape(viewer.poll_url)))
     )
-    return HttpResponse(html, status=status)
+    return HttpResponse(html)
 
 
 def serve(request: HttpRequest, key: RenderKey | None) -> HttpResponse | None:
@@ -248,19 +300,22 @@ def serve(request: HttpRequest, key: RenderKey | None) -> HttpResponse | None:
     if key is None:
         return None
     html = cache.get(key.cache_key)
-    return _personal(request, html) if isinstance(html, str) else None
+    return _personal(request, html, key.viewer) if isinstance(html, str) else None
 
 
 def render_and_keep(
     request: HttpRequest, key: RenderKey, template: str, context: dict[str, Any]
 ) -> HttpResponse:
-    """Render with placeholders, keep the render, answer with a personalised copy."""
+    """Render for every viewer of the key's view (placeholders, both branches of every
+    viewer-only part), keep the render, answer with the copy for this request's viewer."""
     context = {
         **context,
         "csrf_token": CSRF_PLACEHOLDER,
         "command_key_stem": KEY_STEM,
         "command_key_numbers": itertools.count(),
+        "viewer_slots": True,
+        "viewer_slot_numbers": itertools.count(),
     }
     html = render_to_string(template, context, request)
     cache.set(key.cache_key, html, TTL_SECONDS)
-    return _personal(request, html)
+    return _personal(request, html, key.viewer)

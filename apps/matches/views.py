@@ -126,15 +126,16 @@ def _tracker_context(
     error: str = "",
     params: Mapping[str, str] | None = None,
     state: Any = None,
+    players: list[MatchPlayer] | None = None,
 ) -> dict[str, Any]:
     """``params``: the page's query (selection, open wizard); by default the request's.
     ``state``: the match's state when the caller has it (a command's answer), else decoded
-    from the snapshot."""
+    from the snapshot. ``players``: the seats, when the caller has read them."""
     params = request.GET if params is None else params
     state = match_state(match) if state is None else state
     engine = engine_for(match)
     # One read of the seats serves the seats held, the open seats and the templates.
-    players = match_players(match)
+    players = match_players(match) if players is None else players
     held = [] if readonly else seats_held(request.user, match)
     # Secrets are shown only when their owner asks (``?seat=``): on a tablet the whole table
     # looks at, nothing hidden is on screen by default.
@@ -196,16 +197,25 @@ def _render_tracker(
     params: Mapping[str, str] | None = None,
     state: Any = None,
 ) -> HttpResponse:
-    # A refresh of a board unchanged since this viewer's last render is served as kept.
+    # A refresh of a board unchanged since this view's last render is served as kept.
+    players = match_players(match)
     key = None
     if not error and status == 200:
         shown = request.GET if params is None else params
-        key = tracker_cache.key_for_match(request, match, readonly=readonly, params=shown)
+        key = tracker_cache.key_for_match(
+            request, match, readonly=readonly, params=shown, players=players
+        )
     kept = tracker_cache.serve(request, key)
     if kept is not None:
         return kept
     context = _tracker_context(
-        request, match, readonly=readonly, error=error, params=params, state=state
+        request,
+        match,
+        readonly=readonly,
+        error=error,
+        params=params,
+        state=state,
+        players=players,
     )
     template = f"{TRACKER}#tracker" if request.htmx else TRACKER
     if key is not None:

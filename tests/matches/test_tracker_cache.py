@@ -102,7 +102,7 @@ def test_any_change_of_what_it_shows_draws_it_fresh(match, user, opponent, rende
     changes = [
         lambda: refresh(client, match, "?unit=1"),  # the page's query
         lambda: refresh(login(user, "de"), match),  # the language
-        lambda: refresh(login(opponent), match),  # another viewer
+        lambda: refresh(login(opponent), match, "?seat=1"),  # another view: a seat's secrets
         lambda: Client().get(f"/matches/watch/{match.spectator_token}/", **REFRESH),
     ]
     for change in changes:
@@ -120,6 +120,42 @@ def test_any_change_of_what_it_shows_draws_it_fresh(match, user, opponent, rende
     services.match_archive(user=user, match_id=match.pk, archived=True)
     assert "Unarchive" in refresh(client, match)
     assert renders.call_count == expected + 1
+
+
+def _without_fresh_values(html: str) -> str:
+    return re.sub(r'value="[^"]{16,}"|id="cmd-[0-9a-f]+"|form="cmd-[0-9a-f]+"', "", html)
+
+
+def test_one_render_serves_every_participant_each_as_drawn_for_them(
+    match, user, opponent, renders
+) -> None:
+    """Anna (who created the match and holds seat 0) taps; Ben (seat 1) refreshes: the kept
+    render serves him, with his own poll URL, his own concede button and no delete link --
+    exactly what a render drawn for him alone shows."""
+    anna, ben = login(user), login(opponent)
+    hers = refresh(anna, match)
+    his = refresh(ben, match)
+    assert renders.call_count == 1
+    assert "Concede for Anna" in hers and "Concede for Ben" not in hers
+    assert "Concede for Ben" in his and "Concede for Anna" not in his
+    assert "Delete…" in hers and "Delete…" not in his
+    poll = re.compile(r'data-poll-url="([^"]+)"')
+    assert poll.search(hers).group(1) != poll.search(his).group(1)
+    assert "<!--viewer" not in hers + his
+    assert tracker_cache.CSRF_PLACEHOLDER not in his and "pollurl0placeholder0" not in his
+
+    # Drawn for Ben alone (nothing kept), the page is the same but for its fresh values.
+    cache.clear()
+    alone = ben.get(f"/matches/{match.pk}/?fresh=1", HTTP_HX_REQUEST="true").content.decode()
+    assert _without_fresh_values(alone) == _without_fresh_values(his)
+
+
+def test_a_seat_s_secret_view_is_a_view_of_its_own(match, user, opponent, renders) -> None:
+    """``?seat=0`` shows Anna's secrets to Anna only: Ben asking for it gets the plain view,
+    and never the render kept for her peek."""
+    refresh(login(user), match, "?seat=0")
+    refresh(login(opponent), match, "?seat=0")
+    assert renders.call_count == 2
 
 
 def test_a_running_clock_is_always_drawn_fresh(match, user, renders) -> None:

@@ -8,10 +8,16 @@ from apps.matches.poll import poll_url as signed_poll_url
 
 register = template.Library()
 
+# In a render kept for every viewer (apps.matches.tracker_cache) each response puts its own
+# viewer's URL here: the token names the user it was signed for.
+PLACEHOLDER = "pollurl0placeholder0"
+
 
 @register.simple_tag(takes_context=True)
 def poll_url(context: template.Context) -> str:
     """Needs ``match``, ``request`` and ``spectate`` (the spectator token, "" for a player)."""
+    if context.get("viewer_slots"):
+        return PLACEHOLDER
     request = context.get("request")
     user = getattr(request, "user", None)
     return signed_poll_url(context["match"], user, spectate=context.get("spectate") or "")

@@ -12,6 +12,7 @@ from django.template.defaulttags import CsrfTokenNode
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 
+from apps.matches import viewer_slots
 from apps.matches.presenters import line_text
 from apps.systems.core.distributions import percent_text
 from apps.systems.core.match import TimelineLine
@@ -130,3 +131,62 @@ def command_form(parser: template.base.Parser, token: template.base.Token) -> Co
     nodelist = parser.parse(("endcommand_form",))
     parser.delete_first_token()
     return CommandFormNode(nodelist, options)
+
+
+class ViewerOnlyNode(template.Node):
+    """A part of the tracker for some viewers only (``apps.matches.viewer_slots``): decided at
+    once for one viewer, or kept with both branches in a render every participant shares
+    (``viewer_slots`` in the context, with ``viewer_slot_numbers`` numbering the parts)."""
+
+    def __init__(
+        self,
+        kind: str,
+        seat: FilterExpression | None,
+        then: template.NodeList,
+        otherwise: template.NodeList,
+    ) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.then = then
+        self.otherwise = otherwise
+
+    def render(self, context: template.Context) -> str:
+        seat = self.seat.resolve(context) if self.seat is not None else None
+        condition = viewer_slots.condition_text(self.kind, seat)
+        numbers = context.get("viewer_slot_numbers")
+        if context.get("viewer_slots") and numbers is not None:
+            then, otherwise = self.then.render(context), self.otherwise.render(context)
+            return viewer_slots.marked(next(numbers), condition, then, otherwise)
+        branch = self.then if _viewer_facts(context).allows(condition) else self.otherwise
+        return branch.render(context)
+
+
+def _viewer_facts(context: template.Context) -> viewer_slots.ViewerFacts:
+    """The viewer of a render for one viewer: the seats the view passed as ``held_seats``,
+    and whether the user of the request created the match."""
+    match, user = context.get("match"), context.get("user")
+    creator = bool(
+        user is not None
+        and getattr(user, "is_authenticated", False)
+        and getattr(match, "created_by_id", None) == user.pk
+    )
+    return viewer_slots.ViewerFacts(held=tuple(context.get("held_seats") or ()), creator=creator)
+
+
+@register.tag("viewer_only")
+def viewer_only(parser: template.base.Parser, token: template.base.Token) -> ViewerOnlyNode:
+    """``{% viewer_only "seat" player.index %}…{% otherwise %}…{% endviewer_only %}``; the
+    condition is "seat" (with the seat's index), "seats" (any seat) or "creator"."""
+    bits = token.split_contents()[1:]
+    kind = bits[0].strip("\"'") if bits else ""
+    if kind not in viewer_slots.CONDITIONS or len(bits) != (2 if kind == viewer_slots.SEAT else 1):
+        raise template.TemplateSyntaxError(
+            'viewer_only takes "seat" and an index, "seats" or "creator"'
+        )
+    seat = parser.compile_filter(bits[1]) if kind == viewer_slots.SEAT else None
+    then = parser.parse(("otherwise", "endviewer_only"))
+    otherwise = template.NodeList()
+    if parser.next_token().contents == "otherwise":
+        otherwise = parser.parse(("endviewer_only",))
+        parser.delete_first_token()
+    return ViewerOnlyNode(kind, seat, then, otherwise)
