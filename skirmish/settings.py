@@ -329,6 +329,16 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Rendered pieces of pages that are pure functions of their key (a Deathmatch mode panel): each
+# process keeps its own, bounded, since a key names the whole content (nothing to invalidate,
+# so nothing to share between processes).
+CACHES["fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "fragments",
+    "TIMEOUT": 60 * 60,
+    "OPTIONS": {"MAX_ENTRIES": 2000},
+}
+
 # Only Redis is one cache for every web process; local memory is each process's own. What must be
 # the same everywhere follows from that: a poll answered from a seq another process cached long
 # ago would say "unchanged" for a match that moved (apps.matches.seqcache), and a session cached

@@ -5,15 +5,15 @@ recent row into text to show a dozen of them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext
 
-from apps.matches.models import UNDO_EVENT, MatchEvent
+from apps.matches.models import UNDO_EVENT
 from apps.matches.presenters import LogLine, line_text
-from apps.matches.selectors import stored_event
+from apps.matches.selectors import LogRow, stored_event
 from apps.systems.core.match import MatchEngine
 
 
@@ -21,10 +21,13 @@ from apps.systems.core.match import MatchEngine
 class RecentLog:
     lines: list[LogLine]  # the newest lines, newest first
     last_result: list[LogLine]  # the lines of the last command standing, oldest first
+    # Both are whole: the walk reached an older command once the shown lines were made. Where
+    # it did not, older rows than those given may change them (``views``: read more).
+    complete: bool = True
 
 
 def _lines_newest_first(
-    engine: MatchEngine, state: Any, rows: list[MatchEvent], undone: set[int]
+    engine: MatchEngine, state: Any, rows: Sequence[LogRow], undone: set[int]
 ) -> Iterator[LogLine]:
     for row in reversed(rows):
         if row.type == UNDO_EVENT:
@@ -37,7 +40,7 @@ def _lines_newest_first(
 
 
 def recent_log(
-    engine: MatchEngine, state: Any, rows: list[MatchEvent], undone: set[int], *, shown: int
+    engine: MatchEngine, state: Any, rows: Sequence[LogRow], undone: set[int], *, shown: int
 ) -> RecentLog:
     """The ``shown`` newest lines of ``rows`` and the last result, exactly as
     ``presenters.timeline`` over all of ``rows`` and ``views.last_result`` give them (the
@@ -57,4 +60,6 @@ def recent_log(
         # A group's rows are consecutive: an older group means the result is complete.
         if len(lines) >= shown and result_group is not None and line.group < result_group:
             break
+    else:
+        return RecentLog(lines=lines, last_result=list(reversed(result)), complete=False)
     return RecentLog(lines=lines, last_result=list(reversed(result)))

@@ -60,8 +60,11 @@ from apps.systems.core.errors import RuleViolation
 from apps.systems.core.registry import registry
 
 TRACKER = "matches/tracker.html"
-RECENT_EVENTS = 80  # enough for the last dozen readable lines
 RECENT_LINES = 12
+# The rows read for them: usually enough (a command is a few rows); where they are not (events
+# without a line of their own, a long last command), up to RECENT_EVENTS.
+RECENT_ROWS_FIRST = 32
+RECENT_EVENTS = 80
 PREVIEW_PREFIX = "preview-"  # the ids of the Universalis odds previews (universalis/_preview)
 
 
@@ -145,11 +148,15 @@ def _tracker_context(
     view = engine.tracker(
         state, selected=_selected(params), params={} if readonly else params, viewer=viewer
     )
-    rows = recent_event_rows(match, RECENT_EVENTS)
-    # The undo markers that matter here are among the recent rows (``recent_undo``).
-    undone, undoable = recent_undo(match, rows) if not readonly else (undone_groups(rows), False)
-    # Only the shown lines are written out (the walk stops there), not every recent row.
-    recent = recent_log(engine, state, rows, undone, shown=RECENT_LINES)
+    for count in (RECENT_ROWS_FIRST, RECENT_EVENTS):
+        rows = recent_event_rows(match, count)
+        # The undo markers that matter here are among the recent rows (``recent_undo``).
+        undone = undone_groups(rows)
+        # Only the shown lines are written out (the walk stops there), not every recent row.
+        recent = recent_log(engine, state, rows, undone, shown=RECENT_LINES)
+        if recent.complete or len(rows) < count:
+            break
+    undoable = not readonly and recent_undo(match, rows)[1]
     urls = _tracker_urls(match, readonly=readonly)
     return {
         "match": match,
@@ -159,7 +166,7 @@ def _tracker_context(
         "error": error,
         "log": recent.lines,
         "last_result": recent.last_result,
-        "can_undo": not readonly and undoable,
+        "can_undo": undoable,
         # Reversed once here rather than in each of the page's command forms.
         "command_url": _match_url("matches:command", match.pk),
         "urls": urls,

@@ -10,7 +10,7 @@ import pytest
 from apps.matches.models import MatchEvent
 from apps.matches.presenters import timeline
 from apps.matches.recent import recent_log
-from apps.matches.selectors import engine_for, match_state, undone_groups_of
+from apps.matches.selectors import engine_for, match_state, undone_groups, undone_groups_of
 from apps.matches.services import match_apply_command
 from apps.matches.views import RECENT_LINES, last_result
 from tests.matches.factories import small_match
@@ -45,3 +45,36 @@ def test_the_shown_lines_and_last_result_are_those_of_every_recent_row(deathmatc
             assert shown.last_result == last_result(lines)
             checked += bool(shown.last_result)
     assert checked
+
+
+def test_a_complete_walk_over_the_latest_rows_is_that_over_the_whole_log(deathmatch, user) -> None:
+    """The tracker reads a few rows first and more only where the walk over them did not
+    complete (``RecentLog.complete``): a complete walk shows what the whole log would."""
+    match = small_match(user, deathmatch)
+    rng = random.Random(5)
+    completed = incomplete = 0
+    for step in range(40):
+        undo = step > 3 and rng.random() < 0.35
+        match_apply_command(
+            user=user,
+            match_id=match.pk,
+            command_type="undo" if undo else "flip",
+            args={} if undo else {"player": step % 2, "boost": rng.randint(-2, 2)},
+            expected_seq=None,
+            idempotency_key=None,
+            rng=rng,
+        )
+        match.refresh_from_db()
+        state, engine = match_state(match), engine_for(match)
+        rows = list(MatchEvent.objects.filter(match=match).order_by("seq"))
+        whole = recent_log(engine, state, rows, undone_groups_of(match), shown=RECENT_LINES)
+        for window in (3, 8, 24):
+            recent = rows[-window:]
+            undone = undone_groups(recent)
+            shown = recent_log(engine, state, recent, undone, shown=RECENT_LINES)
+            if shown.complete:
+                completed += 1
+                assert (shown.lines, shown.last_result) == (whole.lines, whole.last_result)
+            else:
+                incomplete += 1
+    assert completed and incomplete

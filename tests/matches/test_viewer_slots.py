@@ -15,7 +15,7 @@ from apps.matches.viewer_slots import ViewerFacts, fill
 PARTS = (
     '{% load matches %}{% viewer_only "seats" %}[any'
     '{% for i in seats %}{% viewer_only "seat" i %}<{{ i }}>{% otherwise %}-{% endviewer_only %}'
-    '{% endfor %}]{% otherwise %}(none){% endviewer_only %}'
+    "{% endfor %}]{% otherwise %}(none){% endviewer_only %}"
     '{% viewer_only "creator" %}D{% endviewer_only %}'
 )
 VIEWERS = [

@@ -83,6 +83,14 @@ class TrackerView:
     def may_correct(self) -> bool:
         return touch.may_correct(self.corrections)
 
+    @property
+    def mode_panel_key(self) -> str:
+        """Everything the mode panel shows (the arena map, the victory conditions, the
+        objectives and who holds them, the gadgets): the same key, the same panel. It changes
+        a few times a game, so the tracker keeps the panel's render under it."""
+        owners = tuple((p.index, p.name, p.colour) for p in self.players)
+        return repr((self.mode, self.layout, self.shapes, self.objectives, self.gadgets, owners))
+
     def command_buttons(self) -> Iterable[Button]:
         yield from self.prompt.buttons
         yield from self.prompt.forms
