@@ -6,8 +6,9 @@ CPU per request (a fraction of httpx's) would otherwise be taken from the server
 
 Each device does what static/js/tracker.js does: it loads the tracker page, polls its poll URL
 with ``If-None-Match`` = the seq it shows every ``POLL_SECONDS``, and when the seq moved it
-refreshes the tracker partial (HTMX). One device per match taps a command every 3-7 s; its
-answer is the new partial, so it needs no refresh of its own.
+refreshes the tracker partial (HTMX, with the page's poll token, as the page does). One device
+per match taps a command every 3-7 s; its answer is the new partial, so it needs no refresh of
+its own.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import uuid
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from urllib.parse import parse_qs, urlsplit
 
 POLL_SECONDS = 2.0
 COMMAND_SECONDS = (3.0, 7.0)
@@ -142,6 +144,12 @@ def _show(device: Device, content: bytes) -> None:
 HTMX = {"HX-Request": "true", "HX-Target": "tracker"}
 
 
+def _token_header(device: Device) -> dict[str, str]:
+    """The page's poll token, which static/js/tracker.js sends with a refresh."""
+    token = parse_qs(urlsplit(device.poll_url).query).get("t", [""])[0]
+    return {"X-Skirmish-Poll-Token": token} if token else {}
+
+
 async def load_page(device: Device, servers: Servers, recorder: Recorder) -> None:
     _status, content = await timed(
         recorder,
@@ -188,7 +196,7 @@ async def poll_once(device: Device, servers: Servers, recorder: Recorder) -> Non
             "GET",
             f"/matches/{device.match_id}/",
             session=device.session_key,
-            headers={**HTMX, "X-Skirmish-Refresh": "0"},
+            headers={**HTMX, "X-Skirmish-Refresh": "0", **_token_header(device)},
         )
         _show(device, page)
 

@@ -80,6 +80,9 @@ MIDDLEWARE = [
     "apps.common.compression.BreachSafeGZipMiddleware",
     # The Content-Security-Policy header (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",
+    # A tracker refresh with a valid poll token, answered from the kept render
+    # (apps.matches.kept_refresh); compressed and given its CSP header by the two above.
+    "apps.matches.kept_refresh.KeptRefreshMiddleware",
     # A body over the cap is refused (413) before anything below reads it.
     "apps.common.middleware.RequestSizeLimitMiddleware",
     # NUL and lone surrogates in any input: 400 invalid_text before a view or session reads it.
@@ -328,16 +331,6 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-
-# Rendered pieces of pages that are pure functions of their key (a Deathmatch mode panel): each
-# process keeps its own, bounded, since a key names the whole content (nothing to invalidate,
-# so nothing to share between processes).
-CACHES["fragments"] = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "LOCATION": "fragments",
-    "TIMEOUT": 60 * 60,
-    "OPTIONS": {"MAX_ENTRIES": 2000},
-}
 
 # Only Redis is one cache for every web process; local memory is each process's own. What must be
 # the same everywhere follows from that: a poll answered from a seq another process cached long

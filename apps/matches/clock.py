@@ -29,6 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_noop
 
 from apps.accounts.models import User
+from apps.matches import tracker_head
 from apps.matches.models import Match, MatchStatus
 from apps.matches.selectors import match_for_participant
 from apps.systems.core.errors import RuleViolation
@@ -302,4 +303,5 @@ def match_clock_act(
     )
     match.clock = clock_to_json(clock) if clock is not None else {}
     match.save(update_fields=["clock", "updated_at"])
+    tracker_head.renew_on_commit(match.pk)
     return match

@@ -20,10 +20,12 @@ from importlib import import_module
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import SESSION_KEY
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.core import signing
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
+from django.utils.crypto import constant_time_compare
 from django.views.decorators.http import require_GET
 
 from apps.matches import seqcache
@@ -35,6 +37,7 @@ SALT = "apps.matches.poll"
 # polls take the database path until its next refresh signs a new token.
 TOKEN_MAX_AGE = 12 * 60 * 60
 SPECTATOR = "s"
+AUTH_HASH_TTL = 60 * 60
 
 
 def poll_token(match_id: int, spectator_token: str, viewer: str) -> str:
@@ -63,9 +66,13 @@ def poll_url(match: Match, user: Any, *, spectate: str = "") -> str:
     return signed_poll_url(match.pk, match.spectator_token, viewer, spectate)
 
 
-def _token_claims(request: HttpRequest, match_id: int) -> tuple[str, str] | None:
-    """The viewer and the match's nonce that a valid token for this match names."""
-    token = request.GET.get("t", "")
+# A tracker refresh carries its page's poll token here (static/js/tracker.js), for
+# apps.matches.kept_refresh.
+TOKEN_HEADER = "X-Skirmish-Poll-Token"
+
+
+def token_claims(request: HttpRequest, match_id: int, token: str) -> tuple[str, str] | None:
+    """The viewer and the match's nonce that a valid ``token`` for this match names."""
     if not token:
         return None
     try:
@@ -77,13 +84,17 @@ def _token_claims(request: HttpRequest, match_id: int) -> tuple[str, str] | None
     return (viewer, nonce) if viewer and nonce else None
 
 
-def _session_user(request: HttpRequest) -> str:
+def _token_claims(request: HttpRequest, match_id: int) -> tuple[str, str] | None:
+    return token_claims(request, match_id, request.GET.get("t", ""))
+
+
+def _session(request: HttpRequest) -> Any:
     session = getattr(request, "session", None)
     if session is None:
         # Before SessionMiddleware (PollMiddleware): the same store it would open.
         store = import_module(settings.SESSION_ENGINE).SessionStore
         session = store(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
-    return str(session.get(SESSION_KEY, ""))
+    return session
 
 
 def _session_holds(request: HttpRequest, viewer: str) -> bool:
@@ -91,7 +102,36 @@ def _session_holds(request: HttpRequest, viewer: str) -> bool:
         return True
     # The session's user id, not request.user: loading the user would be a query per poll. A
     # logged-out device (or another user's browser) falls through to the database path.
-    return _session_user(request) == viewer
+    return str(_session(request).get(SESSION_KEY, "")) == viewer
+
+
+def _auth_hash_key(user_id: str) -> str:
+    return f"session-auth-hash:{user_id}"
+
+
+def remember_auth_hash(user: Any) -> None:
+    """Keep the session hash of a user just authenticated the usual way (password and active
+    flag checked), for ``session_holds``; every save of the user forgets it (``forget``)."""
+    if getattr(user, "is_authenticated", False) and user.is_active:
+        cache.set(_auth_hash_key(str(user.pk)), user.get_session_auth_hash(), AUTH_HASH_TTL)
+
+
+def forget_auth_hash(user_id: object) -> None:
+    cache.delete(_auth_hash_key(str(user_id)))
+
+
+def session_holds(request: HttpRequest, viewer: str) -> bool:
+    """Is this the session of the user ``viewer``, still as valid as the usual path would find
+    it? A poll only learns a seq; a request that is shown content must also pass what Django's
+    authentication checks: the session's password hash is the user's current one (a password
+    change logs every other session out) -- compared with the hash kept when the user was
+    last authenticated the usual way, or not answered here at all."""
+    session = _session(request)
+    if viewer == SPECTATOR or str(session.get(SESSION_KEY, "")) != viewer:
+        return False
+    kept = cache.get(_auth_hash_key(viewer))
+    given = session.get(HASH_SESSION_KEY)
+    return isinstance(kept, str) and isinstance(given, str) and constant_time_compare(kept, given)
 
 
 def _seq_without_database(request: HttpRequest, match_id: int) -> int | None:

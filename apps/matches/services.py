@@ -23,7 +23,7 @@ from apps.accounts.models import User
 from apps.catalog.models import GameSystem, Mission
 from apps.leagues.models import Pairing, Result
 from apps.leagues.services import league_result_propose_from_match
-from apps.matches import seqcache, snapshots
+from apps.matches import seqcache, snapshots, tracker_head
 from apps.matches.errors import MatchError as MatchError
 from apps.matches.errors import NotYourMatch as NotYourMatch
 from apps.matches.errors import NotYourSeat as NotYourSeat
@@ -392,6 +392,7 @@ def match_take_seat(*, user: User, match_id: int, index: int) -> Match:
     seat.full_clean()
     seat.save(update_fields=["user"])
     seats_changed(match)
+    tracker_head.renew_on_commit(match.pk)
     if match.status == MatchStatus.FINISHED:
         finished_id = match.pk
         transaction.on_commit(lambda: match_report_to_leagues(match_id=finished_id))
@@ -440,6 +441,7 @@ def match_archive(*, user: User, match_id: int, archived: bool) -> Match:
     if archived != (match.archived_at is not None):
         match.archived_at = timezone.now() if archived else None
         match.save(update_fields=["archived_at"])
+        tracker_head.renew_on_commit(match.pk)
     return match
 
 

@@ -34,9 +34,9 @@ from django.utils import translation
 from django.utils.html import conditional_escape
 
 from apps.common.http import form_number
-from apps.matches import viewer_slots
+from apps.matches import seqcache, tracker_head, viewer_slots
 from apps.matches.models import Match, MatchPlayer
-from apps.matches.poll import SPECTATOR, signed_poll_url
+from apps.matches.poll import SPECTATOR, remember_auth_hash, signed_poll_url
 from apps.matches.templatetags.match_poll import PLACEHOLDER as POLL_PLACEHOLDER
 
 TTL_SECONDS = 10 * 60
@@ -86,8 +86,12 @@ def code_version() -> str:
     return digest.hexdigest()[:16]
 
 
-def _request_is_refresh(request: HttpRequest) -> bool:
-    return bool(getattr(request, "htmx", False)) and request.headers.get("HX-Target") == TARGET
+def is_refresh(request: HttpRequest) -> bool:
+    """An htmx request for the whole tracker (read from the headers: before HtmxMiddleware
+    too, for ``apps.matches.kept_refresh``)."""
+    return (
+        request.headers.get("HX-Request") == "true" and request.headers.get("HX-Target") == TARGET
+    )
 
 
 def _clock_running(clock: Mapping[str, Any] | None) -> bool:
@@ -140,7 +144,7 @@ def _view(readonly: bool, user_id: int | None, shown_seat: int | None) -> str:
 
 
 @dataclass(frozen=True)
-class _Match:
+class MatchRow:
     """What the key reads of the match row."""
 
     match_id: int
@@ -153,7 +157,7 @@ class _Match:
 
 def key_for(
     request: HttpRequest,
-    row: _Match,
+    row: MatchRow,
     *,
     players: Players,
     user_id: int | None,
@@ -161,7 +165,7 @@ def key_for(
     params: Mapping[str, str],
 ) -> RenderKey | None:
     """The key of this render, or ``None`` where none is kept."""
-    if not _request_is_refresh(request) or _clock_running(row.clock):
+    if not is_refresh(request) or _clock_running(row.clock):
         return None
     held = () if readonly or user_id is None else tuple(p[0] for p in players if p[1] == user_id)
     seat = form_number(params.get("seat", ""))
@@ -207,9 +211,9 @@ def key_for_match(
     players: Iterable[MatchPlayer],
 ) -> RenderKey | None:
     """The key of a render of ``match`` and its ``players`` as loaded for it."""
-    if not _request_is_refresh(request) or _clock_running(match.clock):
+    if not is_refresh(request) or _clock_running(match.clock):
         return None
-    row = _Match(
+    row = MatchRow(
         match.pk,
         match.seq,
         match.spectator_token,
@@ -230,8 +234,10 @@ def key_for_match(
 def participant_key(request: HttpRequest, match_id: int) -> RenderKey | None:
     """The key of a participant's refresh, from two small reads (not the match's state); ``None``
     also when the user is no participant (the view then answers as it always does)."""
-    if not _request_is_refresh(request):
+    if not is_refresh(request):
         return None
+    # Read before the row: a head written with it is never used after a change since.
+    generation = tracker_head.generation(match_id)
     row = (
         Match.objects.filter(pk=match_id)
         .values_list("seq", "spectator_token", "created_by_id", "archived_at", "clock")
@@ -244,9 +250,13 @@ def participant_key(request: HttpRequest, match_id: int) -> RenderKey | None:
     created_by_id = row[2]
     if created_by_id != user_id and all(player[1] != user_id for player in players):
         return None
+    # For the next refresh of this match, answered without the database (kept_refresh).
+    tracker_head.remember(match_id, generation, row[1:], players)
+    seqcache.remember(match_id, seqcache.nonce_of(row[1]), row[0])
+    remember_auth_hash(request.user)
     return key_for(
         request,
-        _Match(match_id, *row),
+        MatchRow(match_id, *row),
         players=players,
         user_id=user_id,
         readonly=False,
@@ -257,7 +267,7 @@ def participant_key(request: HttpRequest, match_id: int) -> RenderKey | None:
 def spectator_key(request: HttpRequest, token: str) -> RenderKey | None:
     """The key of a spectator's refresh; ``None`` for a participant (who is sent to their own
     tracker) and for an unknown token."""
-    if not _request_is_refresh(request) or not token:
+    if not is_refresh(request) or not token:
         return None
     row = (
         Match.objects.filter(spectator_token=token)
@@ -275,7 +285,7 @@ def spectator_key(request: HttpRequest, token: str) -> RenderKey | None:
         return None
     return key_for(
         request,
-        _Match(match_id, seq, token, created_by_id, archived_at, clock),
+        MatchRow(match_id, seq, token, created_by_id, archived_at, clock),
         players=players,
         user_id=user_id,
         readonly=True,
@@ -283,7 +293,7 @@ def spectator_key(request: HttpRequest, token: str) -> RenderKey | None:
     )
 
 
-def _personal(request: HttpRequest, html: str, viewer: Viewer) -> HttpResponse:
+def personal(request: HttpRequest, html: str, viewer: Viewer) -> HttpResponse:
     """A kept render as ``viewer`` sees it, with this response's own CSRF token and fresh
     idempotency keys."""
     html = viewer_slots.fill(html, viewer.facts)
@@ -295,12 +305,16 @@ def _personal(request: HttpRequest, html: str, viewer: Viewer) -> HttpResponse:
     return HttpResponse(html)
 
 
+def kept_html(key: RenderKey | None) -> str | None:
+    """The render kept under ``key`` (placeholders and all), if any."""
+    html = cache.get(key.cache_key) if key is not None else None
+    return html if isinstance(html, str) else None
+
+
 def serve(request: HttpRequest, key: RenderKey | None) -> HttpResponse | None:
     """The kept render for ``key``, personalised; ``None`` if there is none."""
-    if key is None:
-        return None
-    html = cache.get(key.cache_key)
-    return _personal(request, html, key.viewer) if isinstance(html, str) else None
+    html = kept_html(key)
+    return personal(request, html, key.viewer) if html is not None and key is not None else None
 
 
 def render_and_keep(
@@ -318,4 +332,4 @@ def render_and_keep(
     }
     html = render_to_string(template, context, request)
     cache.set(key.cache_key, html, TTL_SECONDS)
-    return _personal(request, html, key.viewer)
+    return personal(request, html, key.viewer)

@@ -34,12 +34,24 @@
 
   function isDirty(root) { return root.querySelector("[data-dirty]") !== null; }
 
+  // The poll token of the page (the t of its poll URL): with it the server may answer the
+  // refresh from the render it keeps, without the database (apps.matches.kept_refresh).
+  var TOKEN_HEADER = "X-Skirmish-Poll-Token";
+
+  function pollToken() {
+    var root = tracker();
+    if (!root || !root.dataset.pollUrl) { return ""; }
+    return new URL(root.dataset.pollUrl, window.location.href).searchParams.get("t") || "";
+  }
+
   function refresh() {
     var b = banner();
     if (b) { b.hidden = true; }
     if (window.htmx) {
       var headers = {};
       headers[REFRESH_HEADER] = String(userRequests);
+      var token = pollToken();
+      if (token) { headers[TOKEN_HEADER] = token; }
       window.htmx.ajax("GET", window.location.pathname + window.location.search,
         { target: "#tracker", swap: "outerHTML", headers: headers });
     } else {

@@ -5,7 +5,6 @@ render). A kept panel must always be the one a fresh render would draw."""
 from __future__ import annotations
 
 import pytest
-from django.core.cache import caches
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -22,9 +21,15 @@ def _panel(state: object) -> str:
     return render_to_string("matches/deathmatch/_mode.html", {"view": view, "match": _Match()})
 
 
+def _forget_kept() -> None:
+    from apps.matches.templatetags import matches
+
+    matches._kept_fragments.clear()
+
+
 @pytest.fixture(autouse=True)
 def _no_kept_panels() -> None:
-    caches["fragments"].clear()
+    _forget_kept()
 
 
 def test_a_kept_panel_shows_a_switch_taken_since() -> None:
@@ -40,7 +45,7 @@ def test_a_kept_panel_shows_a_switch_taken_since() -> None:
     g.do("activate_switch", objective="A")
     after = _panel(g.state)
     assert after != before
-    caches["fragments"].clear()
+    _forget_kept()
     assert _panel(g.state) == after  # what a fresh render draws
 
 
@@ -51,3 +56,15 @@ def test_a_kept_panel_is_per_language() -> None:
     with translation.override("de"):
         german = _panel(g.state)
     assert "Victory" in english and "Victory" not in german
+
+
+def test_the_kept_renders_are_bounded() -> None:
+    from django.template import Context, Template
+
+    from apps.matches.templatetags import matches
+
+    piece = Template('{% load matches %}{% kept_fragment "n" n %}<{{ n }}>{% endkept_fragment %}')
+    for n in range(matches.KEPT_FRAGMENTS_MAX + 50):
+        assert piece.render(Context({"n": n})) == f"<{n}>"
+    assert len(matches._kept_fragments) == matches.KEPT_FRAGMENTS_MAX
+    assert piece.render(Context({"n": 1})) == "<1>"  # dropped, drawn again
