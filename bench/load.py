@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -276,10 +277,12 @@ def cpu_per_kind(tables: list[list[Device]], ports: list[int]) -> None:
     devices = [table[1] for table in tables[:CPU_DEVICES]]  # a device that does not tap
     asyncio.run(_open_pages(devices, ports))
     poll_etag = {"If-None-Match": '"{seq}"'}
+    token = {**load_client.HTMX, "X-Skirmish-Poll-Token": "{token}"}
     kinds = [
         ("poll, unchanged (304, token + cache)", "{poll}", (304,), poll_etag),
         ("poll, unchanged (304, database path)", "/matches/{match}/poll/", (304,), poll_etag),
-        ("tracker refresh, unchanged (kept)", "/matches/{match}/", (200,), load_client.HTMX),
+        ("tracker refresh, kept (token + cache)", "/matches/{match}/", (200,), token),
+        ("tracker refresh, kept (database path)", "/matches/{match}/", (200,), load_client.HTMX),
         ("tracker refresh, drawn", "/matches/{match}/?fresh={n}", (200,), load_client.HTMX),
     ]
     print("\nCPU per request, one kind at a time (gunicorn master + workers, /proc)")
@@ -305,6 +308,33 @@ def cpu_per_kind(tables: list[list[Device]], ports: list[int]) -> None:
             f"  {name:<40} {spent / count * 1000:7.2f} ms CPU   "
             f"p50 {p50:6.1f} ms  p95 {p95:6.1f} ms   n={count} errors={errors}"
         )
+
+
+async def _taps(devices: Sequence[Device], ports: list[int], count: int) -> Recorder:
+    """``count`` commands, each table's tapping device in turn, one at a time per table."""
+    recorder = Recorder()
+    servers = load_client.Servers(ports)
+    rng = random.Random(0)
+    for index in range(count):
+        await load_client.command_once(devices[index % len(devices)], servers, recorder, rng)
+    return recorder
+
+
+def cpu_per_tap(tables: list[list[Device]], ports: list[int], count: int = 200) -> None:
+    """An HTMX tap (a free flip, answered with the tracker drawn for its viewer): gunicorn CPU
+    per command, after one unmeasured tap per table."""
+    devices = [table[0] for table in tables[:CPU_DEVICES]]  # the device that taps
+    asyncio.run(_open_pages(devices, ports))
+    asyncio.run(_taps(devices, ports, len(devices)))
+    before = gunicorn_cpu_seconds()
+    recorder = asyncio.run(_taps(devices, ports, count))
+    spent = gunicorn_cpu_seconds() - before
+    errors = sum(1 for sample in recorder.samples if not sample.ok)
+    p50, p95, _p99 = _percentiles([sample.ms for sample in recorder.samples])
+    print(
+        f"  {'command (HTMX tap, drawn)':<40} {spent / count * 1000:7.2f} ms CPU   "
+        f"p50 {p50:6.1f} ms  p95 {p95:6.1f} ms   n={count} errors={errors}"
+    )
 
 
 async def _open_pages(devices: Sequence[Device], ports: list[int]) -> None:
@@ -408,6 +438,7 @@ def main() -> int:
         )
         with web_servers(env, servers, workers) as ports:
             cpu_per_kind(tables, ports)
+            cpu_per_tap(tables, ports)
             search(tables, ports, seconds)
     return 0
 

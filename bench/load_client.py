@@ -300,7 +300,8 @@ async def repeat(
             index = queue.pop()
             device = devices[index % len(devices)]
             url = path.format(match=device.match_id, poll=device.poll_url, n=index)
-            filled = {k: v.format(seq=device.seq) for k, v in (headers or {}).items()}
+            token = _token_header(device).get("X-Skirmish-Poll-Token", "")
+            filled = {k: v.format(seq=device.seq, token=token) for k, v in (headers or {}).items()}
             await timed(
                 recorder,
                 kind,

@@ -89,3 +89,15 @@ def test_redis_is_tried_again_after_the_pause(monkeypatch: pytest.MonkeyPatch) -
     cache_module._unavailable_until[location] = time.monotonic() - 1
     assert cache.get("x", "empty") == "back"
     assert calls == ["get"]
+
+
+def test_one_redis_client_per_connection_pool() -> None:
+    """A cache call reuses the client of its connection pool instead of building one per call
+    (each build fills ~170 response callbacks); a new pool gets a client of its own."""
+    cache = SharedRedisCache("redis://127.0.0.1:6379/15", {"OPTIONS": OPTIONS})
+    client = cache._cache.get_client("a")
+    assert cache._cache.get_client("b", write=True) is client
+    assert client.connection_pool is cache._cache._get_connection_pool(False)
+    cache._cache._pools.clear()  # as after a fork that dropped the pools
+    fresh = cache._cache.get_client("a")
+    assert fresh is not client and fresh.connection_pool is not client.connection_pool
