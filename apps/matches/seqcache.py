@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 
 from django.conf import settings
@@ -82,8 +84,38 @@ def forget(match_id: int, nonce: str) -> None:
 def remember_on_commit(match_id: int, nonce: str, seq: int) -> None:
     """Call inside the transaction that stores ``seq``: the cache learns it once the rows are
     visible to every other connection, never before (a poll answered from the cache must not
-    announce a state that a refresh cannot read yet)."""
-    transaction.on_commit(partial(remember, match_id, nonce, seq))
+    announce a state that a refresh cannot read yet) -- and, inside ``announced_after``, only
+    when that block ends."""
+    transaction.on_commit(partial(_announce, match_id, nonce, seq))
+
+
+_deferred = threading.local()
+
+
+def _announce(match_id: int, nonce: str, seq: int) -> None:
+    pending = getattr(_deferred, "pending", None)
+    if pending is not None:
+        pending.append((match_id, nonce, seq))
+    else:
+        remember(match_id, nonce, seq)
+
+
+@contextmanager
+def announced_after() -> Iterator[None]:
+    """Seqs committed inside reach the cache when the block ends, not before. A tap keeps the
+    tracker it answers with before the other devices learn the new seq: their refresh then
+    finds that render instead of drawing the same board again at the same moment (issue 16:
+    under load most refreshes came before the tap's own render was kept)."""
+    outer = getattr(_deferred, "pending", None)
+    if outer is None:
+        _deferred.pending = []
+    try:
+        yield
+    finally:
+        if outer is None:
+            pending, _deferred.pending = _deferred.pending, None
+            for match_id, nonce, seq in pending:
+                remember(match_id, nonce, seq)
 
 
 def forget_on_commit(match_id: int, nonce: str) -> None:

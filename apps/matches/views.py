@@ -30,7 +30,7 @@ from apps.accounts.models import User
 from apps.catalog.models import GameSystem, Mission
 from apps.catalog.selectors import game_system_get
 from apps.common.http import HtmxHttpRequest, form_number
-from apps.matches import services, tracker_cache
+from apps.matches import seqcache, services, tracker_cache
 from apps.matches.forms import MatchSetupForm, command_args, share_token_from
 from apps.matches.models import Match, MatchPlayer
 from apps.matches.presenters import LogLine, event_payload, timeline
@@ -378,7 +378,13 @@ def refusal_text(error: RuleViolation, system: GameSystem) -> str:
 @login_required
 @require_POST
 def match_command(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
-    """Apply one command from a tracker form; answer with the fresh tracker."""
+    """Apply one command from a tracker form; answer with the fresh tracker, kept for the
+    match's other devices before they learn the new seq."""
+    with seqcache.announced_after():
+        return _command_answer(request, match_id)
+
+
+def _command_answer(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     user = _user(request)
     command = request.POST.get("command", "")
     expected = form_number(request.POST.get("expected_seq", ""))

@@ -202,3 +202,30 @@ def test_a_head_read_before_a_change_is_never_used_after_it(
     assert tracker_head.current(match.pk, nonce) is None
     tracker_head.remember(match.pk, tracker_head.generation(match.pk), row, seats)
     assert tracker_head.current(match.pk, nonce) == (match.seq, row, seats)
+
+
+@pytest.mark.django_db(transaction=True)  # real commits: on_commit runs when they happen
+def test_the_other_devices_learn_a_tap_s_seq_once_its_render_is_kept(match, user) -> None:
+    """While the tap's answer is drawn the cache still says the old seq (a device polling then
+    sees no change yet); once the answer is kept, the new seq is announced."""
+    from unittest import mock
+
+    from apps.matches import seqcache, tracker_cache
+
+    client = login(user)
+    warmed(client, match)
+    match.refresh_from_db()
+    nonce, before = seqcache.nonce_of(match.spectator_token), match.seq
+    seen: list[int | None] = []
+    keep = tracker_cache.render_and_keep
+
+    def watched(*args: Any, **kwargs: Any) -> Any:
+        seen.append(seqcache.cached_seq(match.pk, nonce))
+        return keep(*args, **kwargs)
+
+    tap = {"command": "skip_gadgets", "expected_seq": str(before)}
+    with mock.patch.object(tracker_cache, "render_and_keep", watched):
+        response = client.post(f"/matches/{match.pk}/command/", tap, **REFRESH)
+    assert response.status_code == 200
+    assert seen == [before]
+    assert seqcache.cached_seq(match.pk, nonce) == Match.objects.get(pk=match.pk).seq > before
