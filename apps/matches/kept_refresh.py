@@ -30,7 +30,14 @@ from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 from apps.matches import seqcache, tracker_cache, tracker_head
-from apps.matches.poll import SPECTATOR, TOKEN_HEADER, session_holds, token_claims
+from apps.matches.poll import (
+    SPECTATOR,
+    TOKEN_HEADER,
+    auth_hash_key,
+    session_and,
+    session_is_user,
+    token_claims,
+)
 
 _TRACKER_PATH = re.compile(r"^/matches/(\d+)/$")
 
@@ -45,13 +52,20 @@ def _csrf_ready(request: HttpRequest) -> bool:
 def kept_answer(request: HttpRequest, match_id: int) -> HttpResponse | None:
     """The kept render for this refresh, or ``None`` where the usual path must answer."""
     claims = token_claims(request, match_id, request.headers.get(TOKEN_HEADER, ""))
-    if claims is None or claims[0] == SPECTATOR or not session_holds(request, claims[0]):
+    if claims is None or claims[0] == SPECTATOR:
         return None
-    current = tracker_head.current(match_id, claims[1])
+    viewer, nonce = claims
+    # The session, the seq, the head and the user's session hash: one round trip to the cache.
+    session, found = session_and(
+        request, [*tracker_head.keys(match_id, nonce), auth_hash_key(viewer)]
+    )
+    if not session_is_user(session, viewer, found.get(auth_hash_key(viewer))):
+        return None
+    current = tracker_head.read(found, match_id, nonce)
     if current is None:
         return None
     seq, row, players = current
-    user_id = int(claims[0])
+    user_id = int(viewer)
     if row[1] != user_id and all(player[1] != user_id for player in players):
         return None
     language = translation.get_language_from_request(request)

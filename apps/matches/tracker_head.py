@@ -13,7 +13,7 @@ the seq's is.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any
 
@@ -64,16 +64,26 @@ def renew_on_commit(match_id: int) -> None:
     transaction.on_commit(partial(_renew, match_id))
 
 
-def current(match_id: int, nonce: str) -> tuple[int, tuple[Any, ...], list[Any]] | None:
-    """The seq, the head row and the seats, if the cache holds a head of this generation."""
-    keys = [seqcache.seq_key(match_id, nonce), _generation_key(match_id), _head_key(match_id)]
-    found = cache.get_many(keys)
-    seq, current, head = (found.get(key) for key in keys)
+def keys(match_id: int, nonce: str) -> list[str]:
+    """The cache keys ``read`` needs (for one round trip with others, ``get_many``)."""
+    return [seqcache.seq_key(match_id, nonce), _generation_key(match_id), _head_key(match_id)]
+
+
+def read(
+    found: Mapping[str, Any], match_id: int, nonce: str
+) -> tuple[int, tuple[Any, ...], list[Any]] | None:
+    """The seq, the head row and the seats, from the values of ``keys``, if they hold a head of
+    the current generation for this match."""
+    seq, current_generation, head = (found.get(key) for key in keys(match_id, nonce))
     if not isinstance(seq, int) or not isinstance(head, tuple) or len(head) != 3:
         return None
     generation_read, row, players = head
-    if current is None or generation_read != current:
+    if current_generation is None or generation_read != current_generation:
         return None
     if seqcache.nonce_of(row[0]) != nonce:  # the head of a match that had this id before
         return None
     return seq, row, players
+
+
+def current(match_id: int, nonce: str) -> tuple[int, tuple[Any, ...], list[Any]] | None:
+    return read(cache.get_many(keys(match_id, nonce)), match_id, nonce)

@@ -139,3 +139,34 @@ def test_a_deleted_match_is_forgotten(match, user, django_capture_on_commit_call
     assert response.status_code in (302, 200)
     assert not Match.objects.filter(pk=match.pk).exists()
     assert client.get(url).status_code == 404
+
+
+def test_an_unchanged_poll_is_one_read_of_the_cache(match, user) -> None:
+    """The session and the seq come in one round trip (``poll.session_and``): on Redis each
+    round trip is a good part of a poll's cost."""
+    from unittest import mock
+
+    client = login(user)
+    url = poll_url_of(client, match)
+    assert client.get(url).status_code == 200  # fills the seq
+    reads: list[str] = []
+    inside: list[bool] = []
+    get_many, get = cache.get_many, cache.get
+
+    def many(*args: Any, **kwargs: Any) -> Any:
+        reads.append("get_many")
+        inside.append(True)
+        try:
+            return get_many(*args, **kwargs)
+        finally:
+            inside.pop()
+
+    def single(*args: Any, **kwargs: Any) -> Any:
+        if not inside:  # the local-memory cache's get_many reads key by key
+            reads.append("get")
+        return get(*args, **kwargs)
+
+    with mock.patch.object(cache, "get_many", many), mock.patch.object(cache, "get", single):
+        response = client.get(url, HTTP_IF_NONE_MATCH=f'"{match.seq}"')
+    assert response.status_code == 304
+    assert reads == ["get_many"]
