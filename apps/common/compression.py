@@ -37,6 +37,15 @@ COMPRESSED_VIEWS: Final = frozenset(
 )
 
 
+# A middleware that answers before the URL is resolved names the view it answers for here
+# (apps.matches.kept_refresh: a tracker refresh).
+ANSWERED_AS = "skirmish_answered_as"
+
+
+def answered_as(request: HttpRequest, view_name: str) -> None:
+    setattr(request, ANSWERED_AS, view_name)
+
+
 class BreachSafeGZipMiddleware(GZipMiddleware):
     """Django's GZipMiddleware for the views in ``COMPRESSED_VIEWS`` only."""
 
@@ -44,6 +53,7 @@ class BreachSafeGZipMiddleware(GZipMiddleware):
         self, request: HttpRequest, response: HttpResponseBase
     ) -> HttpResponseBase:
         match = getattr(request, "resolver_match", None)
-        if match is None or match.view_name not in COMPRESSED_VIEWS:
+        view_name = match.view_name if match is not None else getattr(request, ANSWERED_AS, "")
+        if view_name not in COMPRESSED_VIEWS:
             return response
         return super().process_response(request, response)  # type: ignore[no-any-return]

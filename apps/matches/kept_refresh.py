@@ -29,6 +29,7 @@ from django.middleware.csrf import CsrfViewMiddleware
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
+from apps.common.compression import answered_as
 from apps.matches import seqcache, tracker_cache, tracker_head
 from apps.matches.poll import (
     SPECTATOR,
@@ -46,7 +47,8 @@ def _csrf_ready(request: HttpRequest) -> bool:
     """Load the CSRF cookie as CsrfViewMiddleware does; without one the answer's forms would
     get a token no cookie matches, so only the usual path may answer."""
     CsrfViewMiddleware(lambda _request: HttpResponse()).process_request(request)
-    return "CSRF_COOKIE" in request.META
+    # A malformed cookie is replaced by a new secret that only process_response would send.
+    return "CSRF_COOKIE" in request.META and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
 
 
 def kept_answer(request: HttpRequest, match_id: int) -> HttpResponse | None:
@@ -82,6 +84,8 @@ def kept_answer(request: HttpRequest, match_id: int) -> HttpResponse | None:
         if key is None or html is None or not _csrf_ready(request):
             return None
         response = tracker_cache.personal(request, html, key.viewer)
+    # Compressed as the tracker view's answers are (apps.common.compression).
+    answered_as(request, "matches:tracker")
     # What the locale and session middleware would have said of this answer.
     response.headers.setdefault("Content-Language", language)
     patch_vary_headers(response, ("Accept-Language", "Cookie"))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from functools import partial
 from importlib import import_module
 from typing import Any
 
@@ -24,6 +25,7 @@ from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends import cached_db
 from django.core import signing
 from django.core.cache import cache
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.crypto import constant_time_compare
@@ -39,6 +41,9 @@ SALT = "apps.matches.poll"
 TOKEN_MAX_AGE = 12 * 60 * 60
 SPECTATOR = "s"
 AUTH_HASH_TTL = 60 * 60
+# What a user's kept session hash is for a while after any save of the user.
+REVOKED = "revoked"
+REVOKED_SECONDS = 60
 
 
 def poll_token(match_id: int, spectator_token: str, viewer: str) -> str:
@@ -130,13 +135,23 @@ def auth_hash_key(user_id: str) -> str:
 
 def remember_auth_hash(user: Any) -> None:
     """Keep the session hash of a user just authenticated the usual way (password and active
-    flag checked), for ``session_is_user``; every save of the user forgets it (``forget``)."""
+    flag checked), for ``session_is_user``. Never over what is kept already: a save of the user
+    leaves a tombstone (``forget_auth_hash``) that a request which loaded the user before the
+    save must not replace with the old hash."""
     if getattr(user, "is_authenticated", False) and user.is_active:
-        cache.set(auth_hash_key(str(user.pk)), user.get_session_auth_hash(), AUTH_HASH_TTL)
+        cache.add(auth_hash_key(str(user.pk)), user.get_session_auth_hash(), AUTH_HASH_TTL)
+
+
+def _revoke(user_id: object) -> None:
+    cache.set(auth_hash_key(str(user_id)), REVOKED, REVOKED_SECONDS)
 
 
 def forget_auth_hash(user_id: object) -> None:
-    cache.delete(auth_hash_key(str(user_id)))
+    """After any save of a user (a new password, deactivation): no session of theirs is
+    answered without the database until the usual path has checked one again -- at once, and
+    again once the save commits (a request may have loaded the user before it)."""
+    _revoke(user_id)
+    transaction.on_commit(partial(_revoke, user_id))
 
 
 def session_is_user(session: Mapping[str, Any], viewer: str, kept_hash: object) -> bool:

@@ -43,8 +43,9 @@ TTL_SECONDS = 10 * 60
 # Only the refresh of the whole tracker (hx-target="#tracker"): odds previews and other
 # fragments are cut out of it or rendered differently.
 TARGET = "tracker"
-CSRF_PLACEHOLDER = "csrf0placeholder0"
-KEY_STEM = "cmdkeystem"  # apps.matches.templatetags.matches: command_form numbers its keys
+CSRF_PLACEHOLDER = viewer_slots.placeholder("csrf")
+# apps.matches.templatetags.matches: command_form numbers its keys after it.
+KEY_STEM = viewer_slots.placeholder("command-key")
 
 
 @dataclass(frozen=True)

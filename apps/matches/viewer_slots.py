@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.crypto import salted_hmac
+
 SEAT = "seat"
 ANY_SEAT = "seats"
 CREATOR = "creator"
@@ -25,6 +27,13 @@ _SLOT = re.compile(
     r"(?:<!--viewer-else (?P=n)-->(?P<otherwise>.*?))?<!--/viewer (?P=n)-->",
     re.S,
 )
+
+
+def placeholder(name: str) -> str:
+    """A stand-in for a value filled in per response (a CSRF token, a poll URL): hex digits
+    derived from the secret key, the same in every process that shares the cache, which no one
+    typing a team or unit name can know, so nothing they type is ever replaced."""
+    return salted_hmac("apps.matches.viewer_slots", name).hexdigest()[:24]
 
 
 @dataclass(frozen=True)

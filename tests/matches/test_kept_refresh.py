@@ -43,6 +43,11 @@ def match(deathmatch: Any, user: Any, opponent: Any) -> Match:
 
 
 def login(user: Any) -> Client:
+    from apps.matches import poll
+
+    # The fixtures saved the user after creating it (setting its password), which stops the
+    # quick path for a minute (poll.forget_auth_hash): as if that minute had passed.
+    cache.delete(poll.auth_hash_key(str(user.pk)))
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(user)
     client.get("/")  # the CSRF cookie, as a browser has it from its first page
@@ -64,7 +69,10 @@ def refresh(client: Client, match: Match, token: str, query: str = "") -> Any:
 
 
 def fresh_values_out(html: str) -> str:
-    return re.sub(r'value="[^"]{16,}"|id="cmd-[0-9a-f]+"|form="cmd-[0-9a-f]+"', "", html)
+    """Without the values every response makes afresh: form keys, CSRF tokens, the poll URL
+    (signed per response, with the second it was signed)."""
+    fresh = r'value="[^"]{16,}"|id="cmd-[0-9a-f]+"|form="cmd-[0-9a-f]+"|data-poll-url="[^"]*"'
+    return re.sub(fresh, "", html)
 
 
 def warmed(client: Client, match: Match) -> str:
@@ -139,6 +147,9 @@ def test_the_usual_path_answers_without_a_valid_token_or_session(match, user, op
     no_csrf = Client(HTTP_ACCEPT_LANGUAGE="en")
     no_csrf.force_login(user)
     assert _queries(lambda: refresh(no_csrf, match, token)) > 0, "no CSRF cookie"
+    # A malformed cookie would get a new secret only the usual path sends back.
+    no_csrf.cookies["csrftoken"] = "short"
+    assert _queries(lambda: refresh(no_csrf, match, token)) > 0, "a malformed CSRF cookie"
 
 
 def test_a_password_change_ends_the_quick_path_of_every_other_session(match, user) -> None:
@@ -229,3 +240,45 @@ def test_the_other_devices_learn_a_tap_s_seq_once_its_render_is_kept(match, user
     assert response.status_code == 200
     assert seen == [before]
     assert seqcache.cached_seq(match.pk, nonce) == Match.objects.get(pk=match.pk).seq > before
+
+
+def test_the_quick_answer_is_compressed_as_the_tracker_is(match, user) -> None:
+    client = login(user)
+    token = warmed(client, match)
+    response = client.get(
+        f"/matches/{match.pk}/",
+        HTTP_X_SKIRMISH_POLL_TOKEN=token,
+        HTTP_ACCEPT_ENCODING="gzip",
+        **REFRESH,
+    )
+    assert response["Content-Encoding"] == "gzip"
+
+
+def test_a_deleted_match_is_not_answered_from_the_cache(
+    match, user, django_capture_on_commit_callbacks
+) -> None:
+    client = login(user)
+    token = warmed(client, match)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.match_delete(user=user, match_id=match.pk)
+    response = client.get(f"/matches/{match.pk}/", HTTP_X_SKIRMISH_POLL_TOKEN=token, **REFRESH)
+    assert response.status_code == 404
+
+
+def test_a_request_that_loaded_the_user_before_a_save_cannot_put_the_old_hash_back(
+    user, django_capture_on_commit_callbacks
+) -> None:
+    """A refresh loads Anna; she changes her password; the refresh then keeps the hash it
+    loaded. The tombstone of the save wins: her old sessions are not answered from the cache."""
+    from apps.matches import poll
+
+    loaded_before = type(user).objects.get(pk=user.pk)
+    old_hash = loaded_before.get_session_auth_hash()
+    with django_capture_on_commit_callbacks(execute=True):
+        user.set_password("a-new-password-987")
+        user.save()
+    poll.remember_auth_hash(loaded_before)
+    kept = cache.get(poll.auth_hash_key(str(user.pk)))
+    assert kept == poll.REVOKED != old_hash
+    session = {"_auth_user_id": str(user.pk), "_auth_user_hash": old_hash}
+    assert not poll.session_is_user(session, str(user.pk), kept)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from django import template
 
 from apps.matches.poll import poll_url as signed_poll_url
+from apps.matches.viewer_slots import placeholder
 
 register = template.Library()
 
 # In a render kept for every viewer (apps.matches.tracker_cache) each response puts its own
 # viewer's URL here: the token names the user it was signed for.
-PLACEHOLDER = "pollurl0placeholder0"
+PLACEHOLDER = placeholder("poll-url")
 
 
 @register.simple_tag(takes_context=True)
