@@ -67,7 +67,7 @@ bench: install messages
 	$(BENCH_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BENCH_ENV) $(BIN)/python -m bench
 
-# gunicorn (deploy/gunicorn.conf.py, 3 sync workers) on a throw-away PostgreSQL database of
+# gunicorn (deploy/gunicorn.conf.py, 5 sync workers) on a throw-away PostgreSQL database of
 # DATABASE_URL's server, with Redis (BENCH_REDIS_URL, default db 13), driven from loopback by
 # N matches x 4 devices (bench/load.py): CPU per request kind, then p50/p95/p99 per kind for a
 # few N, and the largest N that holds p95 <= 100 ms with 0 errors. About 5 minutes by default;

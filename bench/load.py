@@ -407,7 +407,8 @@ def main() -> int:
     matches = _setting("BENCH_LOAD_MAX", 300)
     seconds = float(_setting("BENCH_LOAD_SECONDS", 60))
     servers = _setting("BENCH_LOAD_SERVERS", 1)
-    workers = _setting("BENCH_LOAD_WORKERS", 3 if servers == 1 else 2)
+    # As deployed (deploy/gunicorn.conf.py); two servers share the cores.
+    workers = _setting("BENCH_LOAD_WORKERS", 5 if servers == 1 else 3)
     redis_url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
     env = {
         **os.environ,

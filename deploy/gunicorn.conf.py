@@ -26,8 +26,11 @@ def _integer(name: str, default: int) -> int:
 
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
 worker_class = "sync"
-# WEB_CONCURRENCY is the name Heroku and others use for the same thing.
-workers = _integer("GUNICORN_WORKERS", _integer("WEB_CONCURRENCY", 3))
+# WEB_CONCURRENCY is the name Heroku and others use for the same thing. Five for the two cores
+# of a small server (gunicorn's 2 x cores + 1): a tap holds a worker for 30-50 ms, and with
+# three, 100 tables x 4 devices queued behind the taps (p95 134 ms at 1.1 cores busy, issue 16,
+# `make bench-load`); with five the same load held p95 58 ms.
+workers = _integer("GUNICORN_WORKERS", _integer("WEB_CONCURRENCY", 5))
 
 # A request still running after this long is killed and logged. Pages answer in well under a
 # second; the slow work (card PDFs) runs in Celery, and every broker call is bounded (settings).
