@@ -271,6 +271,15 @@ def _percentiles(values: Sequence[float]) -> tuple[float, float, float]:
 CPU_DEVICES = 20
 
 
+def _print_cpu(name: str, spent: float, count: int, recorder: Recorder) -> None:
+    errors = sum(1 for sample in recorder.samples if not sample.ok)
+    p50, p95, _p99 = _percentiles([sample.ms for sample in recorder.samples])
+    print(
+        f"  {name:<40} {spent / count * 1000:7.2f} ms CPU   "
+        f"p50 {p50:6.1f} ms  p95 {p95:6.1f} ms   n={count} errors={errors}"
+    )
+
+
 def cpu_per_kind(tables: list[list[Device]], ports: list[int]) -> None:
     """Each request kind alone: gunicorn CPU per request, after one unmeasured round (which
     fills the caches the kind relies on)."""
@@ -302,12 +311,7 @@ def cpu_per_kind(tables: list[list[Device]], ports: list[int]) -> None:
                 )
             )
             spent = gunicorn_cpu_seconds() - before
-        errors = sum(1 for sample in recorder.samples if not sample.ok)
-        p50, p95, _p99 = _percentiles([sample.ms for sample in recorder.samples])
-        print(
-            f"  {name:<40} {spent / count * 1000:7.2f} ms CPU   "
-            f"p50 {p50:6.1f} ms  p95 {p95:6.1f} ms   n={count} errors={errors}"
-        )
+        _print_cpu(name, spent, count, recorder)
 
 
 async def _taps(devices: Sequence[Device], ports: list[int], count: int) -> Recorder:
@@ -329,12 +333,7 @@ def cpu_per_tap(tables: list[list[Device]], ports: list[int], count: int = 200) 
     before = gunicorn_cpu_seconds()
     recorder = asyncio.run(_taps(devices, ports, count))
     spent = gunicorn_cpu_seconds() - before
-    errors = sum(1 for sample in recorder.samples if not sample.ok)
-    p50, p95, _p99 = _percentiles([sample.ms for sample in recorder.samples])
-    print(
-        f"  {'command (HTMX tap, drawn)':<40} {spent / count * 1000:7.2f} ms CPU   "
-        f"p50 {p50:6.1f} ms  p95 {p95:6.1f} ms   n={count} errors={errors}"
-    )
+    _print_cpu("command (HTMX tap, drawn)", spent, count, recorder)
 
 
 async def _open_pages(devices: Sequence[Device], ports: list[int]) -> None:

@@ -17,29 +17,15 @@ from apps.matches.clock import match_clock_act
 from apps.matches.models import Match
 from tests.matches.factories import small_match
 
-pytestmark = pytest.mark.django_db
-
 REFRESH = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "tracker"}
 
 
-@pytest.fixture(autouse=True)
-def _production_caching(settings: Any) -> None:
-    """As in production with Redis: the seq kept in the cache, sessions read from the cache."""
-    settings.MATCH_SEQ_IN_CACHE = True
-    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("production_caching")]
 
 
 @pytest.fixture
-def opponent(django_user_model: Any) -> Any:
-    return django_user_model.objects.create_user("opponent", password="opponent-password-1")
-
-
-@pytest.fixture
-def match(deathmatch: Any, user: Any, opponent: Any) -> Match:
-    created = small_match(user, deathmatch, opponent=opponent, gadgets=True)
-    services.match_take_seat(user=opponent, match_id=created.pk, index=1)
-    return created
+def match(seated_match: Match) -> Match:
+    return seated_match
 
 
 def login(user: Any) -> Client:

@@ -14,15 +14,7 @@ from apps.matches.models import Match
 from tests.accounts.factories import UserFactory
 from tests.matches.factories import small_match
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _production_caching(settings: Any) -> None:
-    """As in production with Redis: the seq kept in the cache, sessions read from the cache."""
-    settings.MATCH_SEQ_IN_CACHE = True
-    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("production_caching")]
 
 
 @pytest.fixture

@@ -4,6 +4,8 @@ result" card are exactly those made from every recent row, whatever undos the ro
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -18,11 +20,9 @@ from tests.matches.factories import small_match
 pytestmark = pytest.mark.django_db
 
 
-def test_the_shown_lines_and_last_result_are_those_of_every_recent_row(deathmatch, user) -> None:
-    match = small_match(user, deathmatch)
-    rng = random.Random(3)
-    checked = 0
-    for step in range(40):
+def flips_and_undos(match: Any, user: Any, rng: random.Random, steps: int = 40) -> Iterator[int]:
+    """Free flips with an undo now and then; yields after each, the match read again."""
+    for step in range(steps):
         undo = step > 3 and rng.random() < 0.35
         match_apply_command(
             user=user,
@@ -34,6 +34,13 @@ def test_the_shown_lines_and_last_result_are_those_of_every_recent_row(deathmatc
             rng=rng,
         )
         match.refresh_from_db()
+        yield step
+
+
+def test_the_shown_lines_and_last_result_are_those_of_every_recent_row(deathmatch, user) -> None:
+    match = small_match(user, deathmatch)
+    checked = 0
+    for _step in flips_and_undos(match, user, random.Random(3)):
         state, engine = match_state(match), engine_for(match)
         undone = undone_groups_of(match)
         rows = list(MatchEvent.objects.filter(match=match).order_by("seq"))
@@ -51,20 +58,8 @@ def test_a_complete_walk_over_the_latest_rows_is_that_over_the_whole_log(deathma
     """The tracker reads a few rows first and more only where the walk over them did not
     complete (``RecentLog.complete``): a complete walk shows what the whole log would."""
     match = small_match(user, deathmatch)
-    rng = random.Random(5)
     completed = incomplete = 0
-    for step in range(40):
-        undo = step > 3 and rng.random() < 0.35
-        match_apply_command(
-            user=user,
-            match_id=match.pk,
-            command_type="undo" if undo else "flip",
-            args={} if undo else {"player": step % 2, "boost": rng.randint(-2, 2)},
-            expected_seq=None,
-            idempotency_key=None,
-            rng=rng,
-        )
-        match.refresh_from_db()
+    for _step in flips_and_undos(match, user, random.Random(5)):
         state, engine = match_state(match), engine_for(match)
         rows = list(MatchEvent.objects.filter(match=match).order_by("seq"))
         whole = recent_log(engine, state, rows, undone_groups_of(match), shown=RECENT_LINES)

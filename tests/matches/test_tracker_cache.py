@@ -14,7 +14,6 @@ from django.test import Client
 from apps.matches import services, tracker_cache
 from apps.matches.models import Match
 from apps.matches.templatetags.match_poll import PLACEHOLDER as POLL_PLACEHOLDER
-from tests.matches.factories import small_match
 
 pytestmark = pytest.mark.django_db
 
@@ -27,15 +26,8 @@ def _empty_cache() -> None:
 
 
 @pytest.fixture
-def opponent(django_user_model: Any) -> Any:
-    return django_user_model.objects.create_user("opponent", password="opponent-password-1")
-
-
-@pytest.fixture
-def match(deathmatch: Any, user: Any, opponent: Any) -> Match:
-    created = small_match(user, deathmatch, opponent=opponent, gadgets=True)
-    services.match_take_seat(user=opponent, match_id=created.pk, index=1)
-    return created
+def match(seated_match: Match) -> Match:
+    return seated_match
 
 
 @pytest.fixture
