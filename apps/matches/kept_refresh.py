@@ -9,13 +9,15 @@ A refresh that carries its page's signed poll token (``X-Skirmish-Poll-Token``, 
 the poll URL, ``apps.matches.poll``) is answered here, before the session, locale, CSRF and
 authentication middleware, when all of this holds, and otherwise goes on as always:
 
-- the token is valid for this match and names the user whose session the request carries;
+- the token is valid for this match and names the user whose session the request carries,
+  with the password hash kept when that user was last authenticated the usual way
+  (``poll.session_is_user``: a password change ends every other session here too);
 - the cache knows the match's seq (``seqcache``) and its *head*: what the render key reads of
   the match row and its seats besides the seq (spectator token, creator, archiving, clock,
   who holds which seat), written by the database path of a refresh;
 - the user is a participant by that head, the clock is not running, and a render is kept
   under the key;
-- the request has a CSRF cookie (its token goes into the forms of the answer).
+- the request has a well-formed CSRF cookie (its token goes into the forms of the answer).
 """
 
 from __future__ import annotations
