@@ -80,6 +80,23 @@ def _offered(engine: MatchEngine, state: Any) -> list[Option]:
     return list(legality.options())
 
 
+def played_game(engine: MatchEngine, setup: Any, seed: int) -> tuple[list[Event], Any, list[Any]]:
+    """A whole game from ``setup`` of commands the screens offer, picked with ``seed``: its
+    events, the final state and every state on the way (for tests of what the screens show)."""
+    rng = random.Random(seed)
+    events = engine.start(setup, random.Random(seed))
+    state = replay(engine, events)
+    states = [state]
+    while not engine.finished(state):
+        legal = [option for option in _offered(engine, state) if option.refusal is None]
+        new = engine.decide(state, _pick(legal, rng), rng)
+        for event in new:
+            state = engine.apply(state, event)
+        events += new
+        states.append(state)
+    return events, state, states
+
+
 def _same(engine: MatchEngine, a: Any, b: Any) -> bool:
     return engine.dump_state(a) == engine.dump_state(b)
 

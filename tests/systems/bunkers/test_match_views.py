@@ -3,8 +3,6 @@ played by the random-play policy."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from django.template.loader import render_to_string
 
@@ -12,25 +10,14 @@ from apps.systems.bunkers.match.apply import APPLIERS
 from apps.systems.bunkers.match.state import MatchState
 from apps.systems.bunkers.match.tables import DoorState, Phase
 from apps.systems.bunkers.match.timeline import LINES
-from apps.systems.core.match import Event, replay
+from apps.systems.core.match import Event
 from tests.systems.bunkers.test_match_support import ENGINE, add_doors, run, start, to_battle
 from tests.systems.samples import bunkers
-from tests.systems.test_random_play import _offered, _pick
+from tests.systems.test_random_play import played_game
 
 
 def _game(seed: int) -> tuple[list[Event], MatchState, list[MatchState]]:
-    rng = random.Random(seed)
-    events = ENGINE.start(bunkers(seed), random.Random(seed))
-    state = replay(ENGINE, events)
-    states = [state]
-    while not ENGINE.finished(state):
-        legal = [o for o in _offered(ENGINE, state) if o.refusal is None]
-        new = ENGINE.decide(state, _pick(legal, rng), rng)
-        for event in new:
-            state = ENGINE.apply(state, event)
-        events += new
-        states.append(state)
-    return events, state, states
+    return played_game(ENGINE, bunkers(seed), seed)
 
 
 def test_every_event_type_has_an_applier_and_a_log_line() -> None:

@@ -3,13 +3,11 @@ the random-play policy; the secret marker assignment stays with its owner."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from apps.systems.core.match import Event, replay
+from apps.systems.core.match import Event
 from apps.systems.stahlgewitter.match.context import APPLIERS
 from apps.systems.stahlgewitter.match.state import MatchState, Phase
 from apps.systems.stahlgewitter.match.timeline import LINES
@@ -24,22 +22,11 @@ from tests.systems.stahlgewitter.test_match_support import (
     to_markers,
     to_phase,
 )
-from tests.systems.test_random_play import _offered, _pick
+from tests.systems.test_random_play import played_game
 
 
 def _game(seed: int) -> tuple[list[Event], MatchState, list[MatchState]]:
-    rng = random.Random(seed)
-    events = ENGINE.start(stahlgewitter(seed), random.Random(seed))
-    state = replay(ENGINE, events)
-    states = [state]
-    while not ENGINE.finished(state):
-        legal = [o for o in _offered(ENGINE, state) if o.refusal is None]
-        new = ENGINE.decide(state, _pick(legal, rng), rng)
-        for event in new:
-            state = ENGINE.apply(state, event)
-        events += new
-        states.append(state)
-    return events, state, states
+    return played_game(ENGINE, stahlgewitter(seed), seed)
 
 
 def test_every_event_type_has_an_applier_and_a_log_line() -> None:
