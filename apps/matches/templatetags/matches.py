@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import secrets
-import threading
-from collections import OrderedDict
 from fractions import Fraction
 from typing import Any
 
@@ -192,43 +190,3 @@ def viewer_only(parser: template.base.Parser, token: template.base.Token) -> Vie
         otherwise = parser.parse(("endviewer_only",))
         parser.delete_first_token()
     return ViewerOnlyNode(kind, seat, then, otherwise)
-
-
-# The renders ``kept_fragment`` keeps, in this process: each is a pure function of its key, so
-# nothing needs invalidating and nothing is shared (the least recently used go first).
-KEPT_FRAGMENTS_MAX = 512
-_kept_fragments: OrderedDict[str, str] = OrderedDict()
-_kept_fragments_lock = threading.Lock()
-
-
-class KeptFragmentNode(template.Node):
-    def __init__(self, parts: list[FilterExpression], nodelist: template.NodeList) -> None:
-        self.parts = parts
-        self.nodelist = nodelist
-
-    def render(self, context: template.Context) -> str:
-        key = "\x1f".join(repr(part.resolve(context)) for part in self.parts)
-        with _kept_fragments_lock:
-            kept = _kept_fragments.get(key)
-            if kept is not None:
-                _kept_fragments.move_to_end(key)
-                return kept
-        html = self.nodelist.render(context)
-        with _kept_fragments_lock:
-            _kept_fragments[key] = html
-            while len(_kept_fragments) > KEPT_FRAGMENTS_MAX:
-                _kept_fragments.popitem(last=False)
-        return html
-
-
-@register.tag("kept_fragment")
-def kept_fragment(parser: template.base.Parser, token: template.base.Token) -> KeptFragmentNode:
-    """``{% kept_fragment "name" a b … %}…{% endkept_fragment %}``: the body rendered once per
-    distinct name and values, then kept in this process. Only for a body that depends on
-    nothing but those values (no command forms: their keys must be fresh in every response)."""
-    bits = token.split_contents()[1:]
-    if not bits:
-        raise template.TemplateSyntaxError("kept_fragment needs a name and the values it shows")
-    nodelist = parser.parse(("endkept_fragment",))
-    parser.delete_first_token()
-    return KeptFragmentNode([parser.compile_filter(bit) for bit in bits], nodelist)

@@ -1,10 +1,11 @@
 """The tracker keeps the Deathmatch mode panel (arena map, victory conditions, objectives,
-gadgets) per process under ``TrackerView.mode_panel_key`` (issue 16: it was a sixth of a tap's
+gadgets) in the cache under ``TrackerView.mode_panel_key`` (issue 16: it was a sixth of a tap's
 render). A kept panel must always be the one a fresh render would draw."""
 
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -22,9 +23,7 @@ def _panel(state: object) -> str:
 
 
 def _forget_kept() -> None:
-    from apps.matches.templatetags import matches
-
-    matches._kept_fragments.clear()
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)
@@ -56,15 +55,3 @@ def test_a_kept_panel_is_per_language() -> None:
     with translation.override("de"):
         german = _panel(g.state)
     assert "Victory" in english and "Victory" not in german
-
-
-def test_the_kept_renders_are_bounded() -> None:
-    from django.template import Context, Template
-
-    from apps.matches.templatetags import matches
-
-    piece = Template('{% load matches %}{% kept_fragment "n" n %}<{{ n }}>{% endkept_fragment %}')
-    for n in range(matches.KEPT_FRAGMENTS_MAX + 50):
-        assert piece.render(Context({"n": n})) == f"<{n}>"
-    assert len(matches._kept_fragments) == matches.KEPT_FRAGMENTS_MAX
-    assert piece.render(Context({"n": 1})) == "<1>"  # dropped, drawn again
