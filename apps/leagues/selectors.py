@@ -302,9 +302,12 @@ def season_rounds(
 ) -> list[Round]:
     """The season's rounds with their pairings, players and results (only ``numbers``, when
     given: the season page shows the current round in full and the others on demand)."""
-    pairings = Pairing.objects.select_related(
-        "player_a__player", "player_b__player", "result"
-    ).order_by("table")
+    # The registrations' roster snapshots (a whole roster each) are never shown with a round.
+    pairings = (
+        Pairing.objects.select_related("player_a__player", "player_b__player", "result")
+        .defer("player_a__roster_snapshot", "player_b__roster_snapshot")
+        .order_by("table")
+    )
     rounds = Round.objects.filter(season=season).prefetch_related(
         Prefetch("pairings", queryset=pairings)
     )

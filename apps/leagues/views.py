@@ -20,7 +20,6 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from apps.catalog.selectors import game_system_get
@@ -75,7 +74,7 @@ from apps.leagues.selectors import (
 )
 from apps.leagues.services import LeagueError
 from apps.leagues.standings import Row
-from apps.leagues.standings_rows import standings_rows
+from apps.leagues.standings_rows import guides, standings_rows
 from apps.leagues.view_helpers import access_to, act, request_user, season_url
 from apps.rosters.models import Roster
 from apps.rosters.selectors import roster_list_for_user
@@ -336,8 +335,7 @@ def _standings_context(
 
     def render_table() -> str:
         rows = season_standings(season)
-        names = {row.entrant.id: row.entrant.name for row in rows}
-        table = [(row, _guide(row, names)) for row in sorted_rows(rows, sort)]
+        table = guides(rows, sorted_rows(rows, sort))
         rows_html = standings_rows(
             table, league=access.league, season=season, players=season_player_ids(season)
         )
@@ -351,30 +349,6 @@ def _standings_context(
         html = mark_safe(html.replace(row, f'<tr class="mine" data-entrant="{mine.pk}">', 1))  # noqa: S308
     context["standings_html"] = html
     return context
-
-
-def _guide(row: Row, names: dict[int, str]) -> list[tuple[str, str, str]]:
-    """A player's games as (class, letter, title) for the standings; made here rather than by
-    a template per game, which would cost most of the table's time for a full season."""
-    letters = {
-        "W": pgettext("win, one letter", "W"),
-        "D": pgettext("draw, one letter", "D"),
-        "L": pgettext("loss, one letter", "L"),
-        "bye": pgettext("bye, one letter", "B"),
-    }
-    guide = []
-    for item in row.history:
-        if item.opponent is None:
-            title = _("Round %(n)d: bye") % {"n": item.round}
-        else:
-            title = _("Round %(n)d: %(for)d–%(against)d against %(name)s") % {
-                "n": item.round,
-                "for": item.vp_for,
-                "against": item.vp_against,
-                "name": names.get(item.opponent, ""),
-            }
-        guide.append((item.result.lower(), letters[item.result], title))
-    return guide
 
 
 @require_GET
