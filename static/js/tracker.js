@@ -1,12 +1,20 @@
 /* Follow a live match: every 1.5 s ask whether it moved (ETag = last seq, 304 when not) and
    refresh the tracker when it did -- unless the user is halfway through a form, then offer a
-   button instead of wiping what they chose. Keep the taps made while the network is gone and
+   button instead of wiping what they chose. A table where nothing happened for a minute is
+   asked every 5 s instead, until it moves or the device is touched. Keep the taps made while the network is gone and
    send them, in order and once each, when it is back. Keep the screen awake while a tracker is
    open. Also the "rotate opponent" toggle for two players sitting opposite each other. */
 (function () {
   "use strict";
   var INTERVAL = 1500;
   var MAX_BACKOFF = 30000;
+  // A match that has not moved for IDLE_AFTER, on a device nobody touched meanwhile, is asked
+  // every IDLE_INTERVAL: the tablets of a club night's quiet tables then cost the server a
+  // third of the polls (issue 16), and a touch or a move makes the page ask every INTERVAL
+  // again, at once.
+  var IDLE_AFTER = 60000;
+  var IDLE_INTERVAL = 5000;
+  var lastActive = Date.now();
   var ROTATE_KEY = "skirmish.rotateOpponent";
   var QUEUE_KEY = "skirmish.offlineQueue:" + window.location.pathname;
   // The seq right after a command's own events (apps.matches.views.match_command).
@@ -345,13 +353,33 @@
   /* ---- Polling, with back-off while the network is gone ---------------------------------- */
 
   function delay() {
-    return failures ? Math.min(INTERVAL * Math.pow(2, failures), MAX_BACKOFF) : INTERVAL;
+    if (failures) { return Math.min(INTERVAL * Math.pow(2, failures), MAX_BACKOFF); }
+    return Date.now() - lastActive > IDLE_AFTER ? IDLE_INTERVAL : INTERVAL;
   }
 
   function schedulePoll(after) {
     window.clearTimeout(pollTimer);
     pollTimer = window.setTimeout(tick, after === undefined ? delay() : after);
   }
+
+  // The match moved or the user did something: poll every INTERVAL again, and a page that was
+  // idle asks at once (a player picking up a phone wants the board as it is now).
+  function active() {
+    var idle = Date.now() - lastActive > IDLE_AFTER;
+    lastActive = Date.now();
+    if (idle && !failures && !polling) { schedulePoll(0); }
+  }
+
+  document.addEventListener("pointerdown", active, true);
+  document.addEventListener("keydown", active, true);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { active(); }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail && event.detail.target && event.detail.target.id === "tracker") {
+      lastActive = Date.now();
+    }
+  });
 
   function tick() {
     if (!navigator.onLine) {
@@ -385,6 +413,7 @@
     }).then(function (body) {
       var now = tracker();
       if (!body || !now || String(body.seq) === now.dataset.seq) { return; }
+      lastActive = Date.now();
       if (document.querySelector(".htmx-request")) { return; }
       if (isDirty(now)) {
         var b = banner();
