@@ -356,6 +356,17 @@ def _print_table(samples: Sequence[Sample], counted: Sequence[Sample]) -> float:
     return p95  # the last row's: all
 
 
+def _print_windows(samples: Sequence[Sample], playing: float, width: float = 10.0) -> None:
+    """The p95 of all requests started in each ``width`` seconds of play: a backlog that
+    builds up shows as a rising row, a passing stall as one high window."""
+    windows: dict[int, list[float]] = {}
+    for sample in samples:
+        if sample.started >= playing:
+            windows.setdefault(int((sample.started - playing) // width), []).append(sample.ms)
+    cells = [f"{_percentiles(windows[i])[1]:.0f}" for i in sorted(windows) if len(windows[i]) >= 20]
+    print(f"  p95 ms by {width:.0f} s of play: {' '.join(cells)}")
+
+
 def run_load(tables: list[list[Device]], ports: list[int], n: int, seconds: float) -> bool:
     devices = [device for table in tables[:n] for device in table]
     before, started = gunicorn_cpu_seconds(), time.monotonic()
@@ -370,6 +381,7 @@ def run_load(tables: list[list[Device]], ports: list[int], n: int, seconds: floa
         f"{seconds:.0f} s ({len(recorder.samples)} requests)"
     )
     p95 = _print_table(recorder.samples, counted)
+    _print_windows(recorder.samples, playing)
     holds = p95 <= GOAL_P95_MS and all(s.ok for s in recorder.samples)
     rate = len(recorder.samples) / wall
     print(

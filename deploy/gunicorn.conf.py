@@ -40,12 +40,14 @@ graceful_timeout = _integer("GUNICORN_GRACEFUL_TIMEOUT", 30)
 keepalive = 2
 
 # Each worker is replaced after about this many requests, so that a slow leak (a growing cache,
-# fragmentation) cannot grow forever; the jitter keeps the workers from restarting together.
-# Under load (issue 16: 200 tables polling, ~400 requests a second) 1,000 meant a restart every
-# few seconds; with preload_app a restart is a fork, but each new worker still compiles its
-# templates and opens its connections again.
+# fragmentation) cannot grow forever. Under load (issue 16: 200 tables, ~440 requests a second)
+# 1,000 meant a restart every few seconds. The jitter spreads the restarts: the workers start
+# together and share the requests evenly, so with a jitter of 10% all five were replaced within
+# a few seconds of each other and, while the new ones opened their connections, a club night's
+# answers took up to a second (bench-load's p95 by ten seconds). Half of max_requests spreads
+# them over the time the workers take to serve 2,500 more requests each.
 max_requests = _integer("GUNICORN_MAX_REQUESTS", 5000)
-max_requests_jitter = _integer("GUNICORN_MAX_REQUESTS_JITTER", 500)
+max_requests_jitter = _integer("GUNICORN_MAX_REQUESTS_JITTER", max_requests // 2)
 
 # Load Django once in the master and fork the workers from it. Without it every worker (and
 # every replacement after max_requests) imported and set up Django itself: 1.25 s of CPU on the
@@ -71,17 +73,24 @@ errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 
 
-def _load_urls() -> None:
+def _warm() -> None:
+    """Import the URLconf, and with it every view, then load what the first requests would
+    (apps.common.warmup: the rule systems, the compiled templates, the catalogues of every
+    language, the URL tables): otherwise every new worker, also each one that replaces a worker
+    after ``max_requests``, pays for it on its first requests, most of a second of CPU."""
     from django.urls import get_resolver
 
+    from apps.common.warmup import warm_process
+
     get_resolver().url_patterns  # noqa: B018 - the lookup is what imports them
+    warm_process()
 
 
 def when_ready(server: object) -> None:
-    """With preload_app the master has Django set up: import the views there too, once, so that
-    every worker forked from it starts with them."""
+    """With preload_app the master has Django set up: warm it there, once, so that every
+    worker forked from it starts warm."""
     if preload_app:
-        _load_urls()
+        _warm()
         # What the master loaded is never garbage: keep the collector of every worker from
         # walking (and so copying, page by page) the memory they share with it.
         gc.collect()
@@ -100,7 +109,7 @@ def pre_fork(server: object, worker: object) -> None:
 
 
 def post_worker_init(worker: object) -> None:
-    """Import the URLconf, and with it every view, before the worker takes its first request:
-    otherwise the first request of every new worker (also after ``max_requests``) pays for
-    those imports, seconds on a small machine. (With preload_app they are there already.)"""
-    _load_urls()
+    """Without preload_app, each worker warms itself before it takes its first request (with
+    preload_app it was forked warm)."""
+    if not preload_app:
+        _warm()

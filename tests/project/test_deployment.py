@@ -199,12 +199,32 @@ def test_gunicorn_has_timeouts_and_recycles_its_workers(monkeypatch: pytest.Monk
     assert config.timeout == 30
     assert config.graceful_timeout == 30
     assert config.max_requests == 5000
-    assert 0 < config.max_requests_jitter < config.max_requests
+    # Spread widely: workers that start together are not replaced together.
+    assert config.max_requests // 2 <= config.max_requests_jitter < config.max_requests
     # nginx waits longer for an answer than gunicorn lets a request run: gunicorn's kill (and
     # its log line) comes first.
     locations = (PROJECT / "deploy" / "nginx" / "locations.conf").read_text()
     read_timeout = re.search(r"proxy_read_timeout (\d+)s;", locations)
     assert read_timeout is not None and int(read_timeout.group(1)) > config.timeout
+
+
+@pytest.mark.parametrize("preload", ["true", "false"])
+def test_every_gunicorn_worker_starts_warm(monkeypatch: pytest.MonkeyPatch, preload: str) -> None:
+    """With preload_app the master warms up once, before it forks (apps.common.warmup), and
+    freezes what it loaded; without it, each worker warms itself before its first request."""
+    import gc
+
+    from apps.common import warmup
+
+    monkeypatch.setenv("GUNICORN_PRELOAD", preload)
+    warmed: list[str] = []
+    monkeypatch.setattr(warmup, "warm_process", lambda: warmed.append("warm"))
+    monkeypatch.setattr(gc, "freeze", lambda: warmed.append("freeze"))
+    config = load(PROJECT / "deploy" / "gunicorn.conf.py")
+    config.when_ready(None)
+    assert warmed == (["warm", "freeze"] if preload == "true" else [])
+    config.post_worker_init(None)
+    assert warmed == (["warm", "freeze"] if preload == "true" else ["warm"])
 
 
 def test_gunicorn_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
