@@ -32,6 +32,7 @@ from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 
 from apps.common.http import form_number
 from apps.matches import seqcache, tracker_head, viewer_slots
@@ -164,9 +165,11 @@ def key_for(
     user_id: int | None,
     readonly: bool,
     params: Mapping[str, str],
+    page: bool = False,
 ) -> RenderKey | None:
-    """The key of this render, or ``None`` where none is kept."""
-    if not is_refresh(request) or _clock_running(row.clock):
+    """The key of this render, or ``None`` where none is kept. ``page``: for the tracker inside
+    its whole page (the same partial), not only for a refresh of it."""
+    if not (page or is_refresh(request)) or _clock_running(row.clock):
         return None
     held = () if readonly or user_id is None else tuple(p[0] for p in players if p[1] == user_id)
     seat = form_number(params.get("seat", ""))
@@ -210,9 +213,11 @@ def key_for_match(
     readonly: bool,
     params: Mapping[str, str],
     players: Iterable[MatchPlayer],
+    page: bool = False,
 ) -> RenderKey | None:
-    """The key of a render of ``match`` and its ``players`` as loaded for it."""
-    if not is_refresh(request) or _clock_running(match.clock):
+    """The key of a render of ``match`` and its ``players`` as loaded for it (``page``: as
+    ``key_for``)."""
+    if not (page or is_refresh(request)) or _clock_running(match.clock):
         return None
     row = MatchRow(
         match.pk,
@@ -229,6 +234,7 @@ def key_for_match(
         user_id=_user_id(request),
         readonly=readonly,
         params=params,
+        page=page,
     )
 
 
@@ -294,7 +300,7 @@ def spectator_key(request: HttpRequest, token: str) -> RenderKey | None:
     )
 
 
-def personal(request: HttpRequest, html: str, viewer: Viewer) -> HttpResponse:
+def personal_html(request: HttpRequest, html: str, viewer: Viewer) -> SafeString:
     """A kept render as ``viewer`` sees it, with this response's own CSRF token and fresh
     idempotency keys."""
     html = viewer_slots.fill(html, viewer.facts)
@@ -303,7 +309,12 @@ def personal(request: HttpRequest, html: str, viewer: Viewer) -> HttpResponse:
         .replace(KEY_STEM, secrets.token_hex(6))
         .replace(POLL_PLACEHOLDER, str(conditional_escape(viewer.poll_url)))
     )
-    return HttpResponse(html)
+    # Our template's output, with a token, hex digits and an escaped URL put in.
+    return mark_safe(html)  # noqa: S308
+
+
+def personal(request: HttpRequest, html: str, viewer: Viewer) -> HttpResponse:
+    return HttpResponse(personal_html(request, html, viewer))
 
 
 def kept_html(key: RenderKey | None) -> str | None:
@@ -318,11 +329,11 @@ def serve(request: HttpRequest, key: RenderKey | None) -> HttpResponse | None:
     return personal(request, html, key.viewer) if html is not None and key is not None else None
 
 
-def render_and_keep(
+def render_and_keep_html(
     request: HttpRequest, key: RenderKey, template: str, context: dict[str, Any]
-) -> HttpResponse:
+) -> SafeString:
     """Render for every viewer of the key's view (placeholders, both branches of every
-    viewer-only part), keep the render, answer with the copy for this request's viewer."""
+    viewer-only part), keep the render, return the copy for this request's viewer."""
     context = {
         **context,
         "csrf_token": CSRF_PLACEHOLDER,
@@ -333,4 +344,4 @@ def render_and_keep(
     }
     html = render_to_string(template, context, request)
     cache.set(key.cache_key, html, TTL_SECONDS)
-    return personal(request, html, key.viewer)
+    return personal_html(request, html, key.viewer)

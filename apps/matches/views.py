@@ -21,6 +21,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -204,30 +205,38 @@ def _render_tracker(
     params: Mapping[str, str] | None = None,
     state: Any = None,
 ) -> HttpResponse:
-    # A refresh of a board unchanged since this view's last render is served as kept.
+    # A board unchanged since this view's last render is served as kept: to a refresh, and
+    # inside the whole page (the same partial; a room opening its pages draws each board once).
     players = match_players(match)
+    page = not request.htmx
     key = None
     if not error and status == 200:
         shown = request.GET if params is None else params
         key = tracker_cache.key_for_match(
-            request, match, readonly=readonly, params=shown, players=players
+            request, match, readonly=readonly, params=shown, players=players, page=page
         )
-    kept = tracker_cache.serve(request, key)
-    if kept is not None:
-        return kept
-    context = _tracker_context(
-        request,
-        match,
-        readonly=readonly,
-        error=error,
-        params=params,
-        state=state,
-        players=players,
-    )
-    template = f"{TRACKER}#tracker" if request.htmx else TRACKER
-    if key is not None:
-        return tracker_cache.render_and_keep(request, key, template, context)
-    return render(request, template, context, status=status)
+    kept = tracker_cache.kept_html(key)
+    if kept is not None and key is not None:
+        partial = tracker_cache.personal_html(request, kept, key.viewer)
+    else:
+        context = _tracker_context(
+            request,
+            match,
+            readonly=readonly,
+            error=error,
+            params=params,
+            state=state,
+            players=players,
+        )
+        template = f"{TRACKER}#tracker"
+        if key is not None:
+            partial = tracker_cache.render_and_keep_html(request, key, template, context)
+        else:
+            partial = render_to_string(template, context, request)
+    if not page:
+        return HttpResponse(partial, status=status)
+    context = {"match": match, "readonly": readonly, "tracker_html": partial}
+    return render(request, TRACKER, context, status=status)
 
 
 def _tracker_systems() -> list[GameSystem]:

@@ -214,14 +214,14 @@ def test_the_other_devices_learn_a_tap_s_seq_once_its_render_is_kept(match, user
     match.refresh_from_db()
     nonce, before = seqcache.nonce_of(match.spectator_token), match.seq
     seen: list[int | None] = []
-    keep = tracker_cache.render_and_keep
+    keep = tracker_cache.render_and_keep_html
 
     def watched(*args: Any, **kwargs: Any) -> Any:
         seen.append(seqcache.cached_seq(match.pk, nonce))
         return keep(*args, **kwargs)
 
     tap = {"command": "skip_gadgets", "expected_seq": str(before)}
-    with mock.patch.object(tracker_cache, "render_and_keep", watched):
+    with mock.patch.object(tracker_cache, "render_and_keep_html", watched):
         response = client.post(f"/matches/{match.pk}/command/", tap, **REFRESH)
     assert response.status_code == 200
     assert seen == [before]

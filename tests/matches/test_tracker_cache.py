@@ -121,7 +121,10 @@ def test_any_change_of_what_it_shows_draws_it_fresh(match, user, opponent, rende
 def _without_fresh_values(html: str) -> str:
     """Without the values every response makes afresh: form keys, CSRF tokens, the poll URL
     (signed per response, with the second it was signed)."""
-    fresh = r'value="[^"]{16,}"|id="cmd-[0-9a-f]+"|form="cmd-[0-9a-f]+"|data-poll-url="[^"]*"'
+    fresh = (
+        r'value="[^"]{16,}"|id="cmd-[0-9a-f]+"|form="cmd-[0-9a-f]+"|data-poll-url="[^"]*"'
+        r'|"X-CSRFToken": "[^"]+"'
+    )
     return re.sub(fresh, "", html)
 
 
@@ -147,6 +150,50 @@ def test_one_render_serves_every_participant_each_as_drawn_for_them(
     cache.clear()
     alone = ben.get(f"/matches/{match.pk}/?fresh=1", HTTP_HX_REQUEST="true").content.decode()
     assert _without_fresh_values(alone) == _without_fresh_values(his)
+
+
+def page(client: Client, match: Match, query: str = "") -> str:
+    response = client.get(f"/matches/{match.pk}/{query}")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_whole_page_shows_the_kept_board_each_as_drawn_for_them(
+    match, user, opponent, renders
+) -> None:
+    """A room opening its pages: Anna's page draws the board once; Ben's page, and a refresh
+    after it, get the kept render with his own parts. The page around it is drawn for each."""
+    anna, ben = login(user), login(opponent)
+    hers = page(anna, match)
+    his = page(ben, match)
+    assert renders.call_count == 1
+    for html in (hers, his):
+        assert html.startswith("<!doctype html>") and 'id="offline-banner"' in html
+        assert html.count('id="tracker"') == 1 and "/js/tracker." in html
+        assert tracker_cache.CSRF_PLACEHOLDER not in html and POLL_PLACEHOLDER not in html
+        assert tracker_cache.KEY_STEM not in html and "<!--viewer" not in html
+    assert "Concede for Anna" in hers and "Concede for Ben" not in hers
+    assert "Concede for Ben" in his and "Concede for Anna" not in his
+    assert "Delete…" in hers and "Delete…" not in his
+    refresh(ben, match)
+    assert renders.call_count == 1
+
+    # Drawn for Ben alone (nothing kept), the page is the same but for its fresh values.
+    cache.clear()
+    alone = page(ben, match)
+    assert renders.call_count == 2
+    assert _without_fresh_values(alone) == _without_fresh_values(his)
+
+
+def test_a_page_with_an_error_or_a_running_clock_is_drawn_fresh(match, user, renders) -> None:
+    client = login(user)
+    response = client.post(
+        f"/matches/{match.pk}/clock/", {"action": "start", "mode": "chess", "minutes": "30"}
+    )
+    assert response.status_code in (200, 302)
+    page(client, match)
+    page(client, match)
+    assert renders.call_count == 0
 
 
 def test_a_seat_s_secret_view_is_a_view_of_its_own(match, user, opponent, renders) -> None:
@@ -205,8 +252,13 @@ def test_a_secret_mission_shown_with_seat_reaches_no_other_viewer(catalogue: Non
         "Ben with ?seat=0": lambda: refresh(login(ben), game, "?seat=0"),
         "Ben with ?seat=1": lambda: refresh(login(ben), game, "?seat=1"),
         "Ben": lambda: refresh(login(ben), game),
+        "Ben's page with ?seat=0": lambda: page(login(ben), game, "?seat=0"),
+        "Ben's page": lambda: page(login(ben), game),
         "Anna without ?seat": lambda: refresh(login(anna), game),
         "Anna with ?seat=1": lambda: refresh(login(anna), game, "?seat=1"),
+        "a spectator's page with ?seat=0": lambda: spectator.get(
+            f"{watch}?seat=0"
+        ).content.decode(),
         "a spectator with ?seat=0": lambda: spectator.get(
             f"{watch}?seat=0", **REFRESH
         ).content.decode(),
@@ -225,3 +277,7 @@ def test_a_secret_mission_shown_with_seat_reaches_no_other_viewer(catalogue: Non
     cache.clear()
     assert not secret.search(refresh(login(ben), game, "?seat=0"))
     assert secret.search(refresh(login(anna), game, "?seat=0"))
+    # Nor what Ben's page drew first what Anna's page of her peek shows.
+    cache.clear()
+    assert not secret.search(page(login(ben), game, "?seat=0"))
+    assert secret.search(page(login(anna), game, "?seat=0"))
