@@ -413,6 +413,7 @@
     }).then(function (body) {
       var now = tracker();
       if (!body || !now || String(body.seq) === now.dataset.seq) { return; }
+      // Moved: the next poll (scheduled once this one is done) comes after INTERVAL again.
       lastActive = Date.now();
       if (document.querySelector(".htmx-request")) { return; }
       if (isDirty(now)) {

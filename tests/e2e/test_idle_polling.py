@@ -3,11 +3,13 @@
 Anna's tablet follows a Grundregeln match. While the match moves, or the tablet is touched, the
 page asks the server every 1.5 s whether it moved; after a minute without either it asks every
 5 s. A touch, or a move another device makes, brings it back to every 1.5 s at once. The
-page's clock is Playwright's fake one, stepped by half seconds; the polls go to the live server.
+page's clock is Playwright's fake one, paused and stepped by the test; the polls go to the live
+server, and each step waits until the polls it started are answered.
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import pytest
@@ -32,26 +34,48 @@ STEP_MS = 500
 
 
 class Polls:
-    """The page's polls, counted as they are sent, and its fake clock, stepped."""
+    """The page's polls, counted as they are sent and as they finish, and its fake clock, paused
+    and moved on by the test only."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
-        self.count = 0
-        page.on("request", self._sent)
+        self.sent = 0
+        self.done = 0
+        page.on("request", lambda request: self._count(request, "sent"))
+        page.on("requestfinished", lambda request: self._count(request, "done"))
+        page.on("requestfailed", lambda request: self._count(request, "done"))
+        now = page.evaluate("() => Date.now()") / 1000
+        page.clock.pause_at(datetime.fromtimestamp(now + 0.1, tz=UTC))
 
-    def _sent(self, request) -> None:  # noqa: ANN001 - Playwright's Request
+    def _count(self, request, what: str) -> None:  # noqa: ANN001 - Playwright's Request
         if "/poll/" in request.url:
-            self.count += 1
+            setattr(self, what, getattr(self, what) + 1)
+
+    def _settle(self) -> None:
+        """Until every poll sent has been answered, and a moment for the page to schedule the
+        next one (its timer is set when the answer has been read)."""
+        self.page.wait_for_function("() => true")  # one round trip to the page
+        deadline = 200
+        while self.done < self.sent and deadline:
+            self.page.wait_for_timeout(25)
+            deadline -= 1
+        self.page.wait_for_timeout(10)
 
     def during(self, seconds: float, *, step_ms: int = STEP_MS) -> int:
-        """The polls made while the page's clock runs ``seconds`` on, ``step_ms`` at a time;
-        after each step the test waits a moment of real time for a poll it started to finish
-        (and so to schedule the next one). Where the count is not asserted, longer steps."""
-        before = self.count
+        """The polls sent while the page's clock runs ``seconds`` on, ``step_ms`` at a time,
+        each step once the polls it started are answered. Where the count is not asserted,
+        longer steps."""
+        before = self.sent
         for _ in range(round(seconds * 1000 / step_ms)):
             self.page.clock.run_for(step_ms)
-            self.page.wait_for_timeout(25)
-        return self.count - before
+            self._settle()
+        return self.sent - before
+
+    def until_a_poll(self) -> None:
+        """On, in short steps, to just after the next poll."""
+        before = self.sent
+        while self.sent == before:
+            self.during(0.1, step_ms=100)
 
 
 def test_an_idle_table_is_asked_every_5_s_until_it_moves_or_is_touched(
@@ -69,20 +93,23 @@ def test_an_idle_table_is_asked_every_5_s_until_it_moves_or_is_touched(
     expect(page.get_by_role("heading", name="Anna vs Ben")).to_be_visible()
     polls = Polls(page)
 
-    # Fresh from a load: every 1.5 s (20 in 30 s; a poll finishing late shifts the next).
-    assert polls.during(30) >= 12
+    # Fresh from a load: every 1.5 s (20 in 30 s).
+    assert 19 <= polls.during(30) <= 20
     # Nothing happens: after a minute, every 5 s (6 in 30 s).
     polls.during(35, step_ms=2000)
-    assert polls.during(30) <= 7
+    assert 5 <= polls.during(30) <= 6
 
-    # A touch: asked at once, then every 1.5 s again.
-    page.locator("#tracker").dispatch_event("pointerdown")
-    assert polls.during(1) >= 1
-    assert polls.during(15) >= 6
+    # A touch just after an idle poll (the next would be 5 s away): asked at once, then every
+    # 1.5 s again. A key does the same.
+    for touch in ("pointerdown", "keydown"):
+        polls.until_a_poll()
+        page.locator("#tracker").dispatch_event(touch)
+        assert polls.during(0.1, step_ms=100) == 1, touch
+        assert 9 <= polls.during(15) <= 10, touch
+        polls.during(65, step_ms=2000)
+        assert polls.during(15) <= 3, touch
 
-    # Idle again; then the other player's device moves the match.
-    polls.during(65, step_ms=2000)
-    assert polls.during(15) <= 4
+    # Idle; then the other player's device moves the match.
     services.match_apply_command(
         user=anna,
         match_id=match.pk,
@@ -93,6 +120,6 @@ def test_an_idle_table_is_asked_every_5_s_until_it_moves_or_is_touched(
     )
     moved = Match.objects.get(pk=match.pk).seq
     # Seen within one idle interval, and followed every 1.5 s from then on.
-    polls.during(6)
+    polls.during(5.5)
     expect(page.locator("#tracker")).to_have_attribute("data-seq", str(moved))
-    assert polls.during(15) >= 6
+    assert 9 <= polls.during(15) <= 10
