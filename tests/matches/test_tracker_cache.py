@@ -185,17 +185,6 @@ def test_the_whole_page_shows_the_kept_board_each_as_drawn_for_them(
     assert _without_fresh_values(alone) == _without_fresh_values(his)
 
 
-def test_a_page_with_an_error_or_a_running_clock_is_drawn_fresh(match, user, renders) -> None:
-    client = login(user)
-    response = client.post(
-        f"/matches/{match.pk}/clock/", {"action": "start", "mode": "chess", "minutes": "30"}
-    )
-    assert response.status_code in (200, 302)
-    page(client, match)
-    page(client, match)
-    assert renders.call_count == 0
-
-
 def test_a_seat_s_secret_view_is_a_view_of_its_own(match, user, opponent, renders) -> None:
     """``?seat=0`` shows Anna's secrets to Anna only: Ben asking for it gets the plain view,
     and never the render kept for her peek."""
@@ -204,14 +193,15 @@ def test_a_seat_s_secret_view_is_a_view_of_its_own(match, user, opponent, render
     assert renders.call_count == 2
 
 
-def test_a_running_clock_is_always_drawn_fresh(match, user, renders) -> None:
+@pytest.mark.parametrize("ask", [refresh, page], ids=["refresh", "page"])
+def test_a_running_clock_is_always_drawn_fresh(match, user, renders, ask) -> None:  # noqa: ANN001
     client = login(user)
     response = client.post(
         f"/matches/{match.pk}/clock/", {"action": "start", "mode": "chess", "minutes": "30"}
     )
     assert response.status_code in (200, 302)
-    refresh(client, match)
-    refresh(client, match)
+    ask(client, match)
+    ask(client, match)
     assert renders.call_count == 0
 
 
