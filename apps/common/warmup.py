@@ -29,7 +29,8 @@ from apps.systems.core.registry import registry
 
 logger = logging.getLogger(__name__)
 
-# django-template-partials: a partial is loaded as "<template>#<name>", compiled on its own.
+# django-template-partials: a partial is loaded as "<template>#<name>" from its compiled
+# template; loading each one here also checks that it is there.
 _PARTIAL = re.compile(r"{%\s*partialdef\s+([\w-]+)")
 TEMPLATE_SUFFIXES = (".html", ".txt", ".svg", ".xml")
 
