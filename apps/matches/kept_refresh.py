@@ -82,10 +82,11 @@ def kept_answer(request: HttpRequest, match_id: int) -> HttpResponse | None:
             readonly=False,
             params=request.GET,
         )
-        html = tracker_cache.kept_html(key)
-        if key is None or html is None or not _csrf_ready(request):
+        if key is None or not _csrf_ready(request):
             return None
-        response = tracker_cache.personal(request, html, key.viewer)
+        response = tracker_cache.serve(request, key)
+    if response is None:
+        return None
     # Compressed as the tracker view's answers are (apps.common.compression).
     answered_as(request, "matches:tracker")
     # What the locale and session middleware would have said of this answer.

@@ -313,20 +313,22 @@ def personal_html(request: HttpRequest, html: str, viewer: Viewer) -> SafeString
     return mark_safe(html)  # noqa: S308
 
 
-def personal(request: HttpRequest, html: str, viewer: Viewer) -> HttpResponse:
-    return HttpResponse(personal_html(request, html, viewer))
-
-
 def kept_html(key: RenderKey | None) -> str | None:
     """The render kept under ``key`` (placeholders and all), if any."""
     html = cache.get(key.cache_key) if key is not None else None
     return html if isinstance(html, str) else None
 
 
-def serve(request: HttpRequest, key: RenderKey | None) -> HttpResponse | None:
+def kept_partial(request: HttpRequest, key: RenderKey | None) -> SafeString | None:
     """The kept render for ``key``, personalised; ``None`` if there is none."""
     html = kept_html(key)
-    return personal(request, html, key.viewer) if html is not None and key is not None else None
+    return personal_html(request, html, key.viewer) if html is not None and key else None
+
+
+def serve(request: HttpRequest, key: RenderKey | None) -> HttpResponse | None:
+    """``kept_partial`` as the answer to a refresh."""
+    partial = kept_partial(request, key)
+    return HttpResponse(partial) if partial is not None else None
 
 
 def render_and_keep_html(

@@ -215,10 +215,8 @@ def _render_tracker(
         key = tracker_cache.key_for_match(
             request, match, readonly=readonly, params=shown, players=players, page=page
         )
-    kept = tracker_cache.kept_html(key)
-    if kept is not None and key is not None:
-        partial = tracker_cache.personal_html(request, kept, key.viewer)
-    else:
+    partial = tracker_cache.kept_partial(request, key)
+    if partial is None:
         context = _tracker_context(
             request,
             match,

@@ -1,9 +1,10 @@
 /* Follow a live match: every 1.5 s ask whether it moved (ETag = last seq, 304 when not) and
    refresh the tracker when it did -- unless the user is halfway through a form, then offer a
    button instead of wiping what they chose. A table where nothing happened for a minute is
-   asked every 5 s instead, until it moves or the device is touched. Keep the taps made while the network is gone and
-   send them, in order and once each, when it is back. Keep the screen awake while a tracker is
-   open. Also the "rotate opponent" toggle for two players sitting opposite each other. */
+   asked every 5 s instead, until it moves or the device is touched. Keep the taps made while
+   the network is gone and send them, in order and once each, when it is back. Keep the screen
+   awake while a tracker is open. Also the "rotate opponent" toggle for two players sitting
+   opposite each other. */
 (function () {
   "use strict";
   var INTERVAL = 1500;
