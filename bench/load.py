@@ -6,6 +6,9 @@
 2. gunicorn starts as deployed (deploy/gunicorn.conf.py, production settings, Redis cache) on
    127.0.0.1; with ``BENCH_LOAD_SERVERS=2``, two gunicorn processes on two ports, asked in turn
    by the generator (the scale-out check: one Redis, one database, no state in a process).
+   Beside them the stream server (uvicorn on skirmish.asgi, as docker-compose.yml's ``stream``),
+   and the pages follow their match by streams; ``BENCH_LOAD_STREAMS=0``: no stream server,
+   every page polls (as before issue 16's streams). Its CPU counts as the server's.
 3. CPU per request kind: each kind alone, a few hundred times; gunicorn's CPU (master and
    workers, from /proc) before and after, divided by the count.
 4. The load: N matches x 4 devices open their pages (over 2 s, or at 40 pages a second for a
@@ -36,6 +39,7 @@ import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from statistics import quantiles
 from typing import Any
@@ -181,9 +185,16 @@ def prepare(matches: int) -> list[list[Device]]:
 # --- gunicorn -----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Ports:
+    web: list[int]
+    stream: int | None  # the stream server (uvicorn), if streams are on
+
+
 @contextmanager
-def web_servers(env: dict[str, str], servers: int, workers: int) -> Iterator[list[int]]:
+def web_servers(env: dict[str, str], servers: int, workers: int) -> Iterator[Ports]:
     ports = [_free_port() for _ in range(servers)]
+    stream_port = _free_port() if env.get("MATCH_STREAMS") == "true" else None
     log = Path(tempfile.mkdtemp(prefix="bench-load-")) / "gunicorn.log"
     processes = []
     with log.open("wb") as output:
@@ -204,10 +215,24 @@ def web_servers(env: dict[str, str], servers: int, workers: int) -> Iterator[lis
                     stderr=subprocess.STDOUT,
                 )
             )
+        if stream_port is not None:
+            # As docker-compose.yml's stream service runs it: one uvicorn process.
+            stream = [sys.executable, "-m", "uvicorn", "skirmish.asgi:application"]
+            options = ["--host", "127.0.0.1", "--port", str(stream_port), "--no-access-log"]
+            processes.append(
+                subprocess.Popen(
+                    [*stream, *options, "--log-level", "warning"],
+                    cwd=PROJECT,
+                    env=env,
+                    stdout=output,
+                    stderr=subprocess.STDOUT,
+                )
+            )
         try:
-            for port, process in zip(ports, processes, strict=True):
-                _wait_for(port, process)
-            yield ports
+            for port, process in zip([*ports, stream_port], processes, strict=False):
+                if port is not None:
+                    _wait_for(port, process)
+            yield Ports(ports, stream_port)
         finally:
             for process in processes:
                 process.send_signal(signal.SIGINT)
@@ -223,13 +248,13 @@ def _wait_for(port: int, process: subprocess.Popen[bytes]) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise SystemExit(f"gunicorn exited with {process.returncode}")
+            raise SystemExit(f"a server exited with {process.returncode}")
         try:
             socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
             return
         except OSError:
             time.sleep(0.2)
-    raise SystemExit(f"gunicorn did not listen on {port} within 60 s")
+    raise SystemExit(f"the server did not listen on {port} within 60 s")
 
 
 def _process_tree(pid: int) -> list[int]:
@@ -344,12 +369,18 @@ async def _open_pages(devices: Sequence[Device], ports: list[int]) -> None:
 
 
 def _print_table(samples: Sequence[Sample], counted: Sequence[Sample]) -> float:
-    """Per kind p50/p95/p99 and errors (pages: every one; the rest: the steady state); the p95
-    of all kinds together."""
+    """Per kind p50/p95/p99 and errors (pages and stream openings: every one; the rest: the
+    steady state); the p95 of the steady state's kinds together."""
     print(f"  {'kind':<9} {'n':>6} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}")
     p95 = 0.0
-    for kind in ("page", "poll", "refresh", "command", "all"):
-        chosen = [s for s in (samples if kind == "page" else counted) if kind in ("all", s.kind)]
+    opening = ("page", "stream")
+    for kind in ("page", "stream", "poll", "refresh", "command", "all"):
+        if kind == "all":
+            chosen = [s for s in counted if s.kind not in opening]
+        else:
+            chosen = [s for s in (samples if kind in opening else counted) if s.kind == kind]
+        if not chosen and kind != "all":
+            continue
         errors = sum(1 for s in chosen if not s.ok)
         p50, p95, p99 = _percentiles([s.ms for s in chosen])
         print(f"  {kind:<9} {len(chosen):>6} {p50:8.1f} {p95:8.1f} {p99:8.1f} {errors:>7}")
@@ -367,11 +398,13 @@ def _print_windows(samples: Sequence[Sample], playing: float, width: float = 10.
     print(f"  p95 ms by {width:.0f} s of play: {' '.join(cells)}")
 
 
-def run_load(tables: list[list[Device]], ports: list[int], n: int, seconds: float) -> bool:
+def run_load(tables: list[list[Device]], ports: Ports, n: int, seconds: float) -> bool:
     devices = [device for table in tables[:n] for device in table]
     before, started = gunicorn_cpu_seconds(), time.monotonic()
     client_before = time.process_time()
-    recorder, playing = asyncio.run(load_client.drive(devices, ports, seconds))
+    recorder, playing = asyncio.run(
+        load_client.drive(devices, ports.web, seconds, stream_port=ports.stream)
+    )
     wall = time.monotonic() - started
     server_cpu = gunicorn_cpu_seconds() - before
     client_cpu = time.process_time() - client_before
@@ -385,7 +418,8 @@ def run_load(tables: list[list[Device]], ports: list[int], n: int, seconds: floa
     holds = p95 <= GOAL_P95_MS and all(s.ok for s in recorder.samples)
     rate = len(recorder.samples) / wall
     print(
-        f"  gunicorn CPU {server_cpu:.1f} s = {server_cpu / wall:.2f} cores "
+        f"  server CPU (gunicorn{' + stream server' if ports.stream else ''}) "
+        f"{server_cpu:.1f} s = {server_cpu / wall:.2f} cores "
         f"({server_cpu / max(1, len(recorder.samples)) * 1000:.2f} ms/request, {rate:.0f} req/s);"
         f" generator {client_cpu / wall:.2f} cores"
     )
@@ -395,7 +429,7 @@ def run_load(tables: list[list[Device]], ports: list[int], n: int, seconds: floa
     return holds
 
 
-def search(tables: list[list[Device]], ports: list[int], seconds: float) -> None:
+def search(tables: list[list[Device]], ports: Ports, seconds: float) -> None:
     """The largest N that holds, by bisection from the goal (steps of 25), bounded in steps."""
     fixed = os.environ.get("BENCH_LOAD_N", "").strip()
     if fixed:
@@ -421,6 +455,7 @@ def main() -> int:
     # As deployed (deploy/gunicorn.conf.py); two servers share the cores.
     workers = _setting("BENCH_LOAD_WORKERS", 5 if servers == 1 else 3)
     redis_url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
+    streams = os.environ.get("BENCH_LOAD_STREAMS", "1").strip() != "0"
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "bench.load_settings",
@@ -429,6 +464,7 @@ def main() -> int:
         "ALLOWED_HOSTS": "127.0.0.1",
         "REDIS_URL": redis_url,
         "GUNICORN_ACCESS_LOG": os.environ.get("GUNICORN_ACCESS_LOG", "off"),
+        "MATCH_STREAMS": "true" if streams else "false",
         "BENCH_LOAD_CACHE_PREFIX": f"bench-load-{os.getpid()}-{int(time.time())}",
         "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY")
         or "bench-load-only-not-secret-0123456789abcdef0123456789abcdef",
@@ -444,13 +480,14 @@ def main() -> int:
         print(
             f"Skirmish load benchmark ({os.cpu_count()} cores; {servers} gunicorn x {workers} "
             f"sync workers, preload {env.get('GUNICORN_PRELOAD', 'true')}, access log "
-            f"{env['GUNICORN_ACCESS_LOG']}; PostgreSQL; Redis {redis_url}); {matches} matches "
+            f"{env['GUNICORN_ACCESS_LOG']}; {'streams' if streams else 'polls only'}; PostgreSQL; "
+            f"Redis {redis_url}); {matches} matches "
             f"ready in {time.monotonic() - started:.0f} s",
             flush=True,
         )
         with web_servers(env, servers, workers) as ports:
-            cpu_per_kind(tables, ports)
-            cpu_per_tap(tables, ports)
+            cpu_per_kind(tables, ports.web)
+            cpu_per_tap(tables, ports.web)
             search(tables, ports, seconds)
     return 0
 

@@ -6,9 +6,11 @@ CPU per request (a fraction of httpx's) would otherwise be taken from the server
 
 Each device does what static/js/tracker.js does: it loads the tracker page, polls its poll URL
 with ``If-None-Match`` = the seq it shows every ``POLL_SECONDS``, and when the seq moved it
-refreshes the tracker partial (HTMX, with the page's poll token, as the page does). One device
-per match taps a command every 3-7 s; its answer is the new partial, so it needs no refresh of
-its own.
+refreshes the tracker partial (HTMX, with the page's poll token, as the page does). Where the
+page says the server streams (``data-stream``) and a stream server is given, the device keeps a
+stream open instead (apps.matches.stream), refreshes when it is told a greater seq, and polls
+only while it has no stream. One device per match taps a command every 3-7 s; its answer is the
+new partial, so it needs no refresh of its own.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ TIMEOUT_SECONDS = 10.0
 PAGES_PER_SECOND = 40.0
 SEQ = re.compile(rb'data-seq="(\d+)"')
 POLL_URL = re.compile(rb'data-poll-url="([^"]+)"')
+STREAMS = b'data-stream="1"'
 
 
 @dataclass
@@ -39,6 +42,9 @@ class Device:
     commands: bool
     seq: int = 0
     poll_url: str = ""
+    streams: bool = False  # the page says the server streams
+    streaming: bool = False  # a stream of this device is open
+    tapping: bool = False  # its command is on its way (its answer brings the new board)
 
 
 @dataclass
@@ -139,6 +145,7 @@ def _show(device: Device, content: bytes) -> None:
         device.seq = int(seq.group(1))
     if url:
         device.poll_url = url.group(1).decode().replace("&amp;", "&")
+        device.streams = STREAMS in content
 
 
 HTMX = {"HX-Request": "true", "HX-Target": "tracker"}
@@ -188,17 +195,71 @@ async def poll_once(device: Device, servers: Servers, recorder: Recorder) -> Non
         headers={"If-None-Match": f'"{device.seq}"'},
     )
     if status == 200 and f'"seq": {device.seq}}}'.encode() not in content:
-        _status, page = await timed(
-            recorder,
-            "refresh",
-            (200,),
-            servers.port(),
-            "GET",
-            f"/matches/{device.match_id}/",
-            session=device.session_key,
-            headers={**HTMX, "X-Skirmish-Refresh": "0", **_token_header(device)},
+        await refresh(device, servers, recorder)
+
+
+async def refresh(device: Device, servers: Servers, recorder: Recorder) -> None:
+    _status, page = await timed(
+        recorder,
+        "refresh",
+        (200,),
+        servers.port(),
+        "GET",
+        f"/matches/{device.match_id}/",
+        session=device.session_key,
+        headers={**HTMX, "X-Skirmish-Refresh": "0", **_token_header(device)},
+    )
+    _show(device, page)
+
+
+def _behind(device: Device, told: bytes) -> bool:
+    """Told a greater seq than the device shows, with no command of its own on its way (whose
+    answer brings the new board), as static/js/tracker.js decides."""
+    return int(told) > device.seq and not device.tapping
+
+
+async def follow_stream(
+    device: Device, servers: Servers, recorder: Recorder, until: float, port: int
+) -> None:
+    """The device's stream, until ``until``: a refresh whenever it tells a greater seq than
+    the device shows. Its opening is timed as the kind "stream" (the answer's head); a stream
+    refused or cut leaves the device polling."""
+    path = device.poll_url.replace("/poll/?", "/stream/?")
+    started = time.monotonic()
+    try:
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection("127.0.0.1", port), TIMEOUT_SECONDS
         )
-        _show(device, page)
+    except (TimeoutError, OSError):
+        recorder.add("stream", started, 0, (200,))
+        return
+    try:
+        head = (
+            f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+            f"Accept-Language: en\r\nCookie: sessionid={device.session_key}\r\n\r\n"
+        )
+        writer.write(head.encode())
+        status_line = await asyncio.wait_for(reader.readline(), TIMEOUT_SECONDS)
+        parts = status_line.split()
+        status = int(parts[1]) if len(parts) > 1 else 0
+        recorder.add("stream", started, status, (200,))
+        if status != 200:
+            return
+        device.streaming = True
+        event = b""
+        while time.monotonic() < until:
+            line = await asyncio.wait_for(reader.readline(), until - time.monotonic())
+            if not line:
+                return
+            if line.startswith(b"event: "):
+                event = line[7:].strip()
+            elif line.startswith(b"data: ") and event == b"seq" and _behind(device, line[6:]):
+                await refresh(device, servers, recorder)
+    except (TimeoutError, OSError, ValueError):
+        return
+    finally:
+        device.streaming = False
+        writer.close()
 
 
 async def command_once(
@@ -208,6 +269,14 @@ async def command_once(
         f"command=flip&args.player%3Aint={rng.randrange(2)}&expected_seq={device.seq}"
         f"&idempotency_key={uuid.uuid4().hex}"
     )
+    device.tapping = True
+    try:
+        await _command(device, servers, recorder, fields)
+    finally:
+        device.tapping = False
+
+
+async def _command(device: Device, servers: Servers, recorder: Recorder, fields: str) -> None:
     _status, content = await timed(
         recorder,
         "command",
@@ -240,10 +309,24 @@ async def run_device(
     until: float,
     rng: random.Random,
     opening: float,
+    stream_port: int | None = None,
 ) -> None:
     await asyncio.sleep(rng.uniform(0, opening))
     if not await open_page(device, servers, recorder, until):
         return
+    stream = None
+    if stream_port is not None and device.streams:
+        stream = asyncio.create_task(follow_stream(device, servers, recorder, until, stream_port))
+    try:
+        await _play(device, servers, recorder, until, rng)
+    finally:
+        if stream is not None:
+            stream.cancel()
+
+
+async def _play(
+    device: Device, servers: Servers, recorder: Recorder, until: float, rng: random.Random
+) -> None:
     next_poll = time.monotonic() + POLL_SECONDS
     next_command = time.monotonic() + rng.uniform(*COMMAND_SECONDS)
     while True:
@@ -255,12 +338,16 @@ async def run_device(
             await command_once(device, servers, recorder, rng)
             next_command = time.monotonic() + rng.uniform(*COMMAND_SECONDS)
         else:
-            await poll_once(device, servers, recorder)
+            if not device.streaming:
+                await poll_once(device, servers, recorder)
             next_poll = time.monotonic() + POLL_SECONDS
 
 
 async def drive(
-    devices: Sequence[Device], ports: Sequence[int], seconds: float
+    devices: Sequence[Device],
+    ports: Sequence[int],
+    seconds: float,
+    stream_port: int | None = None,
 ) -> tuple[Recorder, float]:
     """The pages opened over ``opening_seconds``, then ``seconds`` of play; the recorder and
     the time the play began (what came before it is the room opening, not the steady state)."""
@@ -271,7 +358,7 @@ async def drive(
     until = playing + seconds
     await asyncio.gather(
         *(
-            run_device(device, servers, recorder, until, random.Random(index), opening)
+            run_device(device, servers, recorder, until, random.Random(index), opening, stream_port)
             for index, device in enumerate(devices)
         )
     )

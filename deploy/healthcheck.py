@@ -1,4 +1,5 @@
-"""The web container's health check: ``GET /healthz`` from gunicorn, as the proxy would ask it.
+"""The web container's health check: ``GET /healthz`` from gunicorn, as the proxy would ask it;
+with a port as its argument, from the server on that port (the stream service's uvicorn).
 
 It sends a ``Host`` the site answers to (the first name in ``ALLOWED_HOSTS``; Django answers 400
 to any other) and ``X-Forwarded-Proto: https`` (the site trusts it from the proxy), so neither
@@ -45,10 +46,11 @@ def check(address: str, port: int, host: str, timeout: float = TIMEOUT) -> int:
         connection.close()
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
+    port = int(argv[1]) if len(argv) > 1 else gunicorn_port(os.environ.get("GUNICORN_BIND", ""))
     status = check(
         os.environ.get("HEALTHCHECK_ADDRESS", "127.0.0.1"),
-        gunicorn_port(os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")),
+        port,
         site_host(os.environ.get("ALLOWED_HOSTS", "")),
     )
     if status != 200:
@@ -58,4 +60,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv))

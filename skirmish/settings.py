@@ -338,6 +338,10 @@ else:
 # by one process would outlive its logout in another. A development server is one process.
 CACHE_IS_SHARED = bool(REDIS_URL)
 MATCH_SEQ_IN_CACHE = env.boolean("MATCH_SEQ_IN_CACHE", default=CACHE_IS_SHARED or DEBUG)
+# A stream server runs behind the proxy (docker-compose.yml's ``stream``): trackers follow their
+# match by server-sent events instead of polling while their stream works (apps.matches.stream).
+# It needs the shared cache (Redis publishes the seqs).
+MATCH_STREAMS = env.boolean("MATCH_STREAMS", default=False) and CACHE_IS_SHARED
 if CACHE_IS_SHARED:
     # Sessions read from Redis (written through to the database, which keeps them when Redis
     # is away): a poll checks its user's session without a query.

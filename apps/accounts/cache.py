@@ -22,14 +22,23 @@ logger = logging.getLogger(__name__)
 
 PAUSE_SECONDS = 30.0
 
-# Django's RedisSerializer stores an int as its plain decimal text, so Lua can compare it.
+# Django's RedisSerializer stores an int as its plain decimal text, so Lua can compare it. A
+# greater value is also published on ARGV[3] (when one is named), in the same atomic step: a
+# listener never hears a value the key does not hold yet, nor an older one after a newer.
 _SET_IF_GREATER = """
 local current = tonumber(redis.call('GET', KEYS[1]))
 if current == nil or current < tonumber(ARGV[1]) then
   redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+  if ARGV[3] ~= '' then
+    redis.call('PUBLISH', ARGV[3], ARGV[1])
+  end
 end
 return 0
 """
+
+# The channel a counter kept with ``set_if_greater(..., publish=True)`` is published on: its
+# Redis key (prefix and version included) under this stem.
+CHANNEL_STEM = "moved:"
 
 # Per process and Redis location; the cache objects themselves are per thread.
 _unavailable_until: dict[str, float] = {}
@@ -78,13 +87,25 @@ class SharedRedisCache(RedisCache):
             )
             return fallback
 
-    def set_if_greater(self, key: Any, value: int, timeout: int) -> None:
+    def set_if_greater(self, key: Any, value: int, timeout: int, *, publish: bool = False) -> None:
         """Store the integer ``value`` unless the key holds a greater one already, in one atomic
         step (a Lua script): for counters that only ever grow, such as a match's seq
-        (apps.matches.seqcache), written by several processes in any order."""
+        (apps.matches.seqcache), written by several processes in any order. With ``publish``
+        a value stored is also published on ``channel(key)`` (apps.matches.stream listens)."""
         redis_key = self.make_and_validate_key(key)
+        channel = CHANNEL_STEM + redis_key if publish else ""
         client = self._cache.get_client(redis_key, write=True)
-        self._call(None, client.eval, _SET_IF_GREATER, 1, redis_key, int(value), int(timeout))
+        self._call(
+            None, client.eval, _SET_IF_GREATER, 1, redis_key, int(value), int(timeout), channel
+        )
+
+    def channel(self, key: Any) -> str:
+        """The pub/sub channel of a key kept with ``set_if_greater(..., publish=True)``."""
+        return CHANNEL_STEM + self.make_and_validate_key(key)
+
+    @property
+    def location(self) -> str:
+        return self._location
 
     # Each fallback lets the caller go on: "added" (a lock is taken, a throttle finds no
     # history), nothing found, nothing stored.

@@ -48,8 +48,11 @@ def nonce_of(spectator_token: str) -> str:
     return spectator_token[:12]
 
 
+SEQ_KEY_STEM = "match-seq:"
+
+
 def seq_key(match_id: int, nonce: str) -> str:
-    return f"match-seq:{match_id}:{nonce}"
+    return f"{SEQ_KEY_STEM}{match_id}:{nonce}"
 
 
 def cached_seq(match_id: int, nonce: str) -> int | None:
@@ -62,13 +65,14 @@ def cached_seq(match_id: int, nonce: str) -> int | None:
 
 
 def remember(match_id: int, nonce: str, seq: int) -> None:
-    """Keep ``seq`` unless the cache already holds a greater one."""
+    """Keep ``seq`` unless the cache already holds a greater one; a greater one is also told
+    to the open streams of the match (apps.matches.stream), in the same step."""
     if not enabled():
         return
     key = seq_key(match_id, nonce)
     set_if_greater = getattr(cache, "set_if_greater", None)
     if set_if_greater is not None:
-        set_if_greater(key, seq, TTL_SECONDS)
+        set_if_greater(key, seq, TTL_SECONDS, publish=True)
         return
     with _local_lock:
         current = cache.get(key)

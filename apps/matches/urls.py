@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from django.urls import path
 
-from apps.matches import clock_views, league_views, lifecycle_views, poll, summary_views, views
+from apps.matches import (
+    clock_views,
+    league_views,
+    lifecycle_views,
+    poll,
+    stream,
+    summary_views,
+    views,
+)
 
 app_name = "matches"
 
@@ -16,6 +24,7 @@ urlpatterns = [
     path("<int:match_id>/command/", views.match_command, name="command"),
     path("<int:match_id>/seats/<int:index>/take/", views.match_take_seat, name="take_seat"),
     path("<int:match_id>/poll/", poll.match_poll, name="poll"),
+    path("<int:match_id>/stream/", stream.match_stream, name="stream"),
     path("<int:match_id>/clock/", clock_views.match_clock, name="clock"),
     path("<int:match_id>/archive/", lifecycle_views.match_archive, name="archive"),
     path("<int:match_id>/unarchive/", lifecycle_views.match_unarchive, name="unarchive"),

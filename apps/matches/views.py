@@ -55,6 +55,7 @@ from apps.matches.selectors import (
     undone_groups,
     viewer_seat,
 )
+from apps.matches.stream import streams_enabled
 from apps.rosters.models import Roster
 from apps.rosters.selectors import roster_by_share_token, roster_list_for_user
 from apps.systems.core.errors import RuleViolation
@@ -168,6 +169,8 @@ def _tracker_context(
         "log": recent.lines,
         "last_result": recent.last_result,
         "can_undo": undoable,
+        # The page follows the match by a stream where one is served (apps.matches.stream).
+        "streams": streams_enabled(),
         # Reversed once here rather than in each of the page's command forms.
         "command_url": _match_url("matches:command", match.pk),
         "urls": urls,

@@ -1,7 +1,8 @@
 /* Follow a live match: every 1.5 s ask whether it moved (ETag = last seq, 304 when not) and
    refresh the tracker when it did -- unless the user is halfway through a form, then offer a
    button instead of wiping what they chose. A table where nothing happened for a minute is
-   asked every 5 s instead, until it moves or the device is touched. Keep the taps made while
+   asked every 5 s instead, until it moves or the device is touched. Where the server streams,
+   be told each move instead, and ask only while the stream is silent. Keep the taps made while
    the network is gone and send them, in order and once each, when it is back. Keep the screen
    awake while a tracker is open. Also the "rotate opponent" toggle for two players sitting
    opposite each other. */
@@ -383,6 +384,8 @@
   });
 
   function tick() {
+    // A working stream tells every move: no need to ask.
+    if (streaming()) { schedulePoll(); return; }
     if (!navigator.onLine) {
       failures += 1;
       setOffline(true);
@@ -415,20 +418,97 @@
       var now = tracker();
       if (!body || !now || String(body.seq) === now.dataset.seq) { return; }
       // Moved: the next poll (scheduled once this one is done) comes after INTERVAL again.
-      lastActive = Date.now();
-      if (document.querySelector(".htmx-request")) { return; }
-      if (isDirty(now)) {
-        var b = banner();
-        if (b) { b.hidden = false; }
-      } else {
-        refresh();
-        announce();
-      }
+      moved();
     }).catch(function () {
       failures += 1;
       setOffline(true);
     }).finally(function () { polling = false; });
   }
+
+  function moved() {
+    lastActive = Date.now();
+    if (document.querySelector(".htmx-request")) { return; }
+    if (isDirty(tracker())) {
+      var b = banner();
+      if (b) { b.hidden = false; }
+    } else {
+      refresh();
+      announce();
+    }
+  }
+
+  /* ---- The stream: told each move instead of asking (apps.matches.stream) -----------------
+
+     Where the server streams (data-stream on the tracker), the page keeps an EventSource open
+     on its poll URL's stream twin and is sent the seq whenever the match moves, and every 15 s
+     anyway. While the stream has spoken within STREAM_QUIET the page does not poll. A stream
+     that is silent (a proxy that buffers, a server gone) leaves the page polling as before; one
+     that is refused (204 or an error status: the EventSource gives up) is tried again after
+     STREAM_RETRY, on the next refresh of the board. */
+  var STREAM_QUIET = 40000;
+  var STREAM_RETRY = 60000;
+  var stream = null;
+  var streamUrl = "";
+  var streamHeard = 0;
+  var streamRefusedAt = -STREAM_RETRY;
+  // The greatest seq the stream told: a move told while a refresh was on its way is caught up
+  // once that refresh is swapped in.
+  var streamSeq = 0;
+
+  function streamAddress(root) {
+    if (!root || !root.dataset.stream || !root.dataset.pollUrl || !window.EventSource) { return ""; }
+    return root.dataset.pollUrl.replace("/poll/?", "/stream/?");
+  }
+
+  function streaming() {
+    return stream !== null && stream.readyState === 1 && Date.now() - streamHeard < STREAM_QUIET;
+  }
+
+  function closeStream() {
+    if (stream) { stream.close(); }
+    stream = null;
+    streamUrl = "";
+  }
+
+  function behind() {
+    var root = tracker();
+    return root !== null && streamSeq > parseInt(root.dataset.seq, 10);
+  }
+
+  function openStream() {
+    var url = streamAddress(tracker());
+    // Each render signs its token afresh; a stream open for this match stays as it is.
+    if (stream && url.split("?")[0] === streamUrl.split("?")[0]) { return; }
+    closeStream();
+    if (!url || Date.now() - streamRefusedAt < STREAM_RETRY) { return; }
+    var source = new EventSource(url);
+    stream = source;
+    streamUrl = url;
+    source.addEventListener("seq", function (event) {
+      streamHeard = Date.now();
+      streamSeq = Math.max(streamSeq, parseInt(event.data, 10) || 0);
+      if (!behind()) { return; }
+      // Taps waiting to be sent go first; the board is refreshed once they are.
+      if (waiting().length || draining) { drain(); return; }
+      moved();
+    });
+    source.addEventListener("ping", function () { streamHeard = Date.now(); });
+    source.addEventListener("error", function () {
+      if (source !== stream) { return; }
+      streamHeard = 0;
+      // Closed for good (refused); otherwise the browser opens it again by itself.
+      if (source.readyState === 2) {
+        streamRefusedAt = Date.now();
+        closeStream();
+      }
+    });
+  }
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!event.detail || !event.detail.target || event.detail.target.id !== "tracker") { return; }
+    openStream();
+    if (behind() && streaming()) { moved(); }
+  });
 
   /* ---- Keep the screen awake while a tracker is open ------------------------------------- */
 
@@ -495,6 +575,7 @@
     render();
     keepAwake();
     drain();
+    openStream();
     schedulePoll();
   }
   if (document.readyState === "loading") {

@@ -56,15 +56,20 @@ def replace_once(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
-def render_site(root: Path, template: Path, listen: str, upstream: str) -> Path:
-    """deploy/nginx rendered as the nginx image renders it (envsubst of ${SKIRMISH_UPSTREAM}),
-    with the container's paths and port 80 moved into ``root`` and onto ``listen``."""
+def render_site(
+    root: Path, template: Path, listen: str, upstream: str, stream_upstream: str | None = None
+) -> Path:
+    """deploy/nginx rendered as the nginx image renders it (envsubst of ${SKIRMISH_UPSTREAM}
+    and ${SKIRMISH_STREAM_UPSTREAM}), with the container's paths and port 80 moved into
+    ``root`` and onto ``listen``. Without a stream server, streams go to gunicorn (which
+    answers them 204: the pages poll)."""
     (root / "skirmish").mkdir(parents=True)
     locations = (DEPLOY / "nginx" / "locations.conf").read_text()
     locations = replace_once(locations, "root /srv;", f"root {root / 'srv'};")
     (root / "skirmish" / "locations.conf").write_text(locations)
     site = template.read_text()
     site = site.replace("${SKIRMISH_UPSTREAM}", upstream)
+    site = site.replace("${SKIRMISH_STREAM_UPSTREAM}", stream_upstream or upstream)
     assert "${" not in site
     site = site.replace(
         "include /etc/nginx/skirmish/locations.conf;",
@@ -219,7 +224,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
         print((root / "error.log").read_text(errors="replace")[-2000:])
 
 
-def start_nginx(root: Path, mode: str, port: int, gunicorn_port: int) -> subprocess.Popen[bytes]:
+def start_nginx(
+    root: Path, mode: str, port: int, gunicorn_port: int, stream_port: int | None = None
+) -> subprocess.Popen[bytes]:
     """nginx with deploy/nginx/<mode>/default.conf.template (SKIRMISH_PROXY=<mode>), checked
     with ``nginx -t`` first."""
     nginx = nginx_binary()
@@ -228,6 +235,7 @@ def start_nginx(root: Path, mode: str, port: int, gunicorn_port: int) -> subproc
         DEPLOY / "nginx" / mode / "default.conf.template",
         listen=f"127.0.0.1:{port}",
         upstream=f"127.0.0.1:{gunicorn_port}",
+        stream_upstream=f"127.0.0.1:{stream_port}" if stream_port else None,
     )
     checked = subprocess.run(
         [nginx, "-t", "-p", str(root), "-c", str(config)], capture_output=True, text=True

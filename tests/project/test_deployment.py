@@ -24,7 +24,7 @@ from django.conf import settings
 from tests.conftest import skip_or_fail
 
 PROJECT = Path(__file__).resolve().parents[2]
-APP_SERVICES = ("web", "worker", "beat")
+APP_SERVICES = ("web", "stream", "worker", "beat")
 REQUIRED_ENV = {"DJANGO_SECRET_KEY": "compose-check-only", "ALLOWED_HOSTS": "skirmish.example.org"}
 
 
@@ -112,6 +112,9 @@ def test_only_the_proxy_is_published() -> None:
     # gunicorn is reachable by the proxy only.
     assert services["web"]["expose"] == ["8000"]
     assert services["proxy"]["environment"]["SKIRMISH_UPSTREAM"] == "web:8000"
+    # So is the stream server, which the proxy sends the trackers' streams to.
+    assert services["stream"]["expose"] == ["8001"]
+    assert services["proxy"]["environment"]["SKIRMISH_STREAM_UPSTREAM"] == "stream:8001"
 
 
 def test_every_service_restarts_unless_stopped() -> None:
@@ -125,8 +128,9 @@ def test_web_worker_and_beat_run_one_image_built_once() -> None:
     images = {services[name]["image"] for name in APP_SERVICES}
     assert images == {"${SKIRMISH_IMAGE:-skirmish:latest}"}
     assert [name for name in services if "build" in services[name]] == ["web"]
-    # worker and beat never pull an image of that name from a registry: they wait for web's.
-    for name in ("worker", "beat"):
+    # stream, worker and beat never pull an image of that name from a registry: they wait for
+    # web's.
+    for name in ("stream", "worker", "beat"):
         assert services[name]["pull_policy"] == "never"
         assert services[name]["depends_on"]["web"] == {"condition": "service_healthy"}
 

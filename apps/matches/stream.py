@@ -1,0 +1,241 @@
+"""Server-sent events for open trackers: the match's seq, sent the moment it moves.
+
+An open tracker polls "has the match moved?" every second or two (apps.matches.poll). At a club
+night of 200 tables that is 400 requests a second of "no", a third of the server's work (issue
+16). Where the stream server runs (``MATCH_STREAMS``: docker-compose.yml's ``stream`` service,
+uvicorn on ``skirmish.asgi``, with nginx sending ``/matches/<id>/stream/`` there unbuffered), a
+tracker instead keeps one stream open (static/js/tracker.js) and is told each new seq; it then
+refreshes as after a poll, and polls only while it has no working stream.
+
+- **Who may listen** is the poll's rule: the page's signed poll token names the match and the
+  viewer, and a user's token needs that user's session. A stream tells nothing a poll does not.
+- **Where the seqs come from:** every seq the cache learns (apps.matches.seqcache) is published
+  on the match's channel in the same atomic step (``SharedRedisCache.set_if_greater``). Each
+  stream server process holds one Redis subscription for all its streams (``Hub``).
+- **When the stream cannot be trusted, the page polls.** A stream that cannot start answers 204
+  (an EventSource then gives up, and the page keeps polling): under a WSGI server (gunicorn's
+  sync workers must never hold a connection open), without a shared Redis, with a token the
+  poll would not answer from the cache. A stream that has started ends when Redis stops
+  answering, and sends the current seq every ``HEARTBEAT_SECONDS`` (a proxy that buffers or cuts
+  idle connections shows as silence; the page then polls again, static/js/tracker.js).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import AsyncIterator
+
+from django.conf import settings
+from django.contrib.auth import SESSION_KEY
+from django.core.cache import caches
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.views.decorators.http import require_GET
+from redis import asyncio as redis_asyncio
+from redis.exceptions import RedisError
+
+from apps.accounts.cache import SharedRedisCache
+from apps.matches import seqcache
+from apps.matches.poll import SPECTATOR, token_claims
+
+logger = logging.getLogger(__name__)
+
+HEARTBEAT_SECONDS = 15.0
+# A stream ends after this and the browser opens it again (its token is checked again then).
+STREAM_SECONDS = 10 * 60
+# How long an EventSource waits before it opens a stream that ended again.
+RETRY_MS = 3000
+# A new stream waits this long at most for its process's subscription to Redis.
+SUBSCRIBE_SECONDS = 2.0
+REDIS_TIMEOUT_SECONDS = 1.0
+
+
+def streams_enabled() -> bool:
+    """Are streams served (a stream server behind the proxy, one Redis for all processes)?"""
+    return (
+        bool(getattr(settings, "MATCH_STREAMS", False))
+        and seqcache.enabled()
+        and isinstance(caches["default"], SharedRedisCache)
+    )
+
+
+class HubDown(Exception):
+    """Redis does not answer: no stream can be trusted to hear a move."""
+
+
+class Hub:
+    """The streams of one process and its one subscription to their channels: a message for a
+    channel goes to the queue of every stream watching it. When the subscription breaks, every
+    stream is ended (``None`` in its queue) and the hub subscribes again."""
+
+    def __init__(self, url: str, pattern: str) -> None:
+        self.loop = asyncio.get_running_loop()
+        self._url = url
+        self._pattern = pattern
+        self._watchers: dict[str, set[asyncio.Queue[int | None]]] = {}
+        self._subscribed = asyncio.Event()
+        self._client = redis_asyncio.Redis.from_url(
+            url,
+            socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
+            socket_timeout=REDIS_TIMEOUT_SECONDS,
+        )
+        self._task = asyncio.create_task(self._listen())
+
+    async def watch(self, channel: str) -> asyncio.Queue[int | None]:
+        try:
+            await asyncio.wait_for(self._subscribed.wait(), SUBSCRIBE_SECONDS)
+        except TimeoutError:
+            raise HubDown from None
+        queue: asyncio.Queue[int | None] = asyncio.Queue()
+        self._watchers.setdefault(channel, set()).add(queue)
+        return queue
+
+    def unwatch(self, channel: str, queue: asyncio.Queue[int | None]) -> None:
+        watchers = self._watchers.get(channel)
+        if watchers is not None:
+            watchers.discard(queue)
+            if not watchers:
+                del self._watchers[channel]
+
+    @property
+    def streams(self) -> int:
+        return sum(len(queues) for queues in self._watchers.values())
+
+    async def current(self, redis_key: str) -> int | None:
+        """The seq the cache holds now (``None`` when it holds none); ``HubDown`` if Redis
+        does not answer."""
+        try:
+            value = await self._client.get(redis_key)
+        except (RedisError, OSError):
+            raise HubDown from None
+        return int(value) if value is not None and value.isdigit() else None
+
+    def _dispatch(self, channel: bytes, data: bytes) -> None:
+        queues = self._watchers.get(channel.decode())
+        if queues and data.isdigit():
+            for queue in queues:
+                queue.put_nowait(int(data))
+
+    def _end_all(self) -> None:
+        for queues in self._watchers.values():
+            for queue in queues:
+                queue.put_nowait(None)
+        self._watchers.clear()
+
+    async def _listen(self) -> None:
+        pause = 0.5
+        while True:
+            # No read timeout on the subscription: it is silent until a match moves.
+            client = redis_asyncio.Redis.from_url(
+                self._url,
+                socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
+                client_name=subscriber_name(),
+            )
+            pubsub = client.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.psubscribe(self._pattern)
+                self._subscribed.set()
+                pause = 0.5
+                async for message in pubsub.listen():
+                    if message["type"] == "pmessage":
+                        self._dispatch(message["channel"], message["data"])
+            except (RedisError, OSError) as error:
+                logger.warning("Match streams lost Redis (%s); they end and pages poll.", error)
+            finally:
+                self._subscribed.clear()
+                self._end_all()
+                with contextlib.suppress(RedisError, OSError):
+                    await pubsub.aclose()
+                    await client.aclose()
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 10.0)
+
+
+_hub: Hub | None = None
+
+
+def subscriber_name() -> str:
+    """The name of this process's subscription in Redis's client list."""
+    return f"skirmish-streams-{os.getpid()}"
+
+
+def hub() -> Hub:
+    """This process's hub, made on first use in the running event loop."""
+    global _hub
+    loop = asyncio.get_running_loop()
+    if _hub is None or _hub.loop is not loop:
+        shared = _shared_cache()
+        url = shared.location.split(",")[0]  # Django's RedisCache writes to the first server
+        _hub = Hub(url, shared.channel(seqcache.SEQ_KEY_STEM + "*"))
+    return _hub
+
+
+def _shared_cache() -> SharedRedisCache:
+    shared = caches["default"]
+    assert isinstance(shared, SharedRedisCache)
+    return shared
+
+
+def _event(seq: int | None) -> bytes:
+    if seq is None:
+        return b"event: ping\ndata: \n\n"
+    return f"event: seq\ndata: {seq}\n\n".encode()
+
+
+async def _events(
+    listening: Hub, channel: str, redis_key: str, queue: asyncio.Queue[int | None]
+) -> AsyncIterator[bytes]:
+    loop = asyncio.get_running_loop()
+    try:
+        yield f"retry: {RETRY_MS}\n\n".encode()
+        yield _event(await listening.current(redis_key))
+        deadline = loop.time() + STREAM_SECONDS
+        while loop.time() < deadline:
+            try:
+                seq = await asyncio.wait_for(queue.get(), HEARTBEAT_SECONDS)
+            except TimeoutError:
+                seq = await listening.current(redis_key)
+            else:
+                if seq is None:  # the hub lost Redis
+                    return
+            yield _event(seq)
+    except HubDown:
+        return
+    finally:
+        listening.unwatch(channel, queue)
+
+
+def _no_stream() -> HttpResponse:
+    # 204: an EventSource stops reconnecting, and the page polls.
+    return HttpResponse(status=204)
+
+
+@require_GET
+async def match_stream(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The seq of the match whenever it moves, as server-sent events (``event: seq``)."""
+    if not isinstance(request, ASGIRequest) or not streams_enabled():
+        return _no_stream()
+    claims = token_claims(request, match_id, request.GET.get("t", ""))
+    if claims is None:
+        return _no_stream()
+    viewer, nonce = claims
+    if viewer != SPECTATOR and str(await request.session.aget(SESSION_KEY, "")) != viewer:
+        return _no_stream()
+    key = seqcache.seq_key(match_id, nonce)
+    shared = _shared_cache()
+    channel, redis_key = shared.channel(key), shared.make_and_validate_key(key)
+    listening = hub()
+    try:
+        queue = await listening.watch(channel)
+    except HubDown:
+        return _no_stream()
+    response = StreamingHttpResponse(
+        _events(listening, channel, redis_key, queue), content_type="text/event-stream"
+    )
+    response["Cache-Control"] = "no-cache"
+    # nginx passes each event on at once (deploy/nginx/locations.conf says so too).
+    response["X-Accel-Buffering"] = "no"
+    return response

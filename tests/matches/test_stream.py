@@ -1,0 +1,243 @@
+"""The tracker's stream (apps.matches.stream): each new seq pushed as a server-sent event, to the
+viewers a poll would answer, over a real Redis; no stream where one cannot be trusted."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from collections.abc import AsyncGenerator, Iterator
+from typing import Any
+
+import pytest
+import redis
+from asgiref.sync import async_to_sync, sync_to_async
+from django.core.cache import caches
+from django.test import AsyncClient, Client
+
+from apps.accounts.cache import SharedRedisCache
+from apps.matches import poll, seqcache, services, stream
+from apps.matches.models import Match
+from tests.conftest import skip_or_fail
+from tests.matches.factories import small_match
+
+pytestmark = pytest.mark.django_db
+
+NEXT_CHUNK_SECONDS = 5.0
+
+
+@pytest.fixture
+def redis_url() -> str:
+    url = os.environ.get("SKIRMISH_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+    except redis.RedisError:
+        skip_or_fail(f"no Redis at {url}")
+    return url
+
+
+@pytest.fixture
+def streams_on(settings: Any, redis_url: str) -> Iterator[None]:
+    """As in production: Redis is the cache (a prefix of this test's own), the seq is kept
+    there, sessions are read from it, and a stream server runs."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "apps.accounts.cache.SharedRedisCache",
+            "LOCATION": redis_url,
+            "KEY_PREFIX": f"test-stream-{uuid.uuid4().hex}",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+    settings.MATCH_SEQ_IN_CACHE = True
+    settings.MATCH_STREAMS = True
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    yield
+    stream._hub = None  # its loop is gone with the test
+
+
+@pytest.fixture
+def match(deathmatch: Any, user: Any) -> Match:
+    return small_match(user, deathmatch)
+
+
+def stream_url(match: Match, viewer: str) -> str:
+    token = poll.poll_token(match.pk, match.spectator_token, viewer)
+    return f"/matches/{match.pk}/stream/?t={token}"
+
+
+def flip(user: Any, match: Match, capture: Any) -> int:
+    """A command by another device, committed (so its seq is published): the new seq."""
+    with capture(execute=True):
+        outcome = services.match_apply_command(
+            user=user,
+            match_id=match.pk,
+            command_type="flip",
+            args={"player": 0, "boost": 2},
+            expected_seq=None,
+            idempotency_key=None,
+        )
+    return outcome.match.seq
+
+
+async def next_chunk(chunks: AsyncGenerator[bytes]) -> bytes:
+    return await asyncio.wait_for(anext(chunks), NEXT_CHUNK_SECONDS)
+
+
+async def opened(client: AsyncClient, url: str) -> tuple[Any, AsyncGenerator[bytes]]:
+    """The answer and its events; ``aclose()`` the events to hang up."""
+    response = await client.get(url)
+    assert response.streaming, response.status_code
+    return response, aiter(response.streaming_content)
+
+
+def test_a_wsgi_server_never_holds_a_stream(streams_on: None, match: Match, user: Any) -> None:
+    """gunicorn's sync workers serve one request at a time: a stream there would hold a worker
+    for as long as the page is open. Asked there, the stream answers 204 (the page polls)."""
+    client = Client()
+    client.force_login(user)
+    response = client.get(stream_url(match, str(user.pk)))
+    assert response.status_code == 204
+
+
+def test_the_stream_tells_each_seq_as_a_command_commits(
+    streams_on: None, match: Match, user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    async def scenario() -> list[bytes]:
+        client = AsyncClient()
+        await client.aforce_login(user)
+        response, chunks = await opened(client, stream_url(match, str(user.pk)))
+        assert response.status_code == 200
+        assert response["Content-Type"] == "text/event-stream"
+        assert response["X-Accel-Buffering"] == "no"
+        told = [await next_chunk(chunks), await next_chunk(chunks)]
+        seq = await sync_to_async(flip)(user, match, django_capture_on_commit_callbacks)
+        told.append(await next_chunk(chunks))
+        told.append(f"(seq {seq})".encode())
+        await chunks.aclose()
+        return told
+
+    retry, first, moved, expected = async_to_sync(scenario)()
+    assert retry == f"retry: {stream.RETRY_MS}\n\n".encode()
+    # Nothing cached for this match yet: the first event only says the stream works.
+    assert first == b"event: ping\ndata: \n\n"
+    seq = int(expected.strip(b"(seq )"))
+    assert moved == f"event: seq\ndata: {seq}\n\n".encode()
+
+
+def test_the_heartbeat_sends_the_seq_the_cache_holds(
+    streams_on: None, match: Match, user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every HEARTBEAT_SECONDS the stream sends the current seq: a page whose stream missed a
+    move (Redis's pub/sub delivers at most once) is caught up, and a silent stream is a dead
+    one (static/js/tracker.js then polls)."""
+    monkeypatch.setattr(stream, "HEARTBEAT_SECONDS", 0.05)
+    nonce = seqcache.nonce_of(match.spectator_token)
+    # Stored without a message: as if the message had been lost.
+    key = seqcache.seq_key(match.pk, nonce)
+    caches["default"].set(key, 41, 30)
+
+    async def scenario() -> bytes:
+        client = AsyncClient()
+        await client.aforce_login(user)
+        response, chunks = await opened(client, stream_url(match, str(user.pk)))
+        await next_chunk(chunks)  # retry
+        await next_chunk(chunks)  # the seq at the start
+        beat = await next_chunk(chunks)
+        await chunks.aclose()
+        return beat
+
+    assert async_to_sync(scenario)() == b"event: seq\ndata: 41\n\n"
+
+
+@pytest.mark.parametrize("whose", ["forged", "another match's", "another user's"])
+def test_no_stream_for_a_token_the_poll_would_not_answer_from_the_cache(
+    streams_on: None,
+    match: Match,
+    user: Any,
+    opponent: Any,
+    deathmatch: Any,
+    whose: str,
+) -> None:
+    """The stream tells what the poll tells, to whom its token names: the signed token of a
+    page for this match, with the session of the user it names."""
+    viewer = str(user.pk)
+    other = small_match(user, deathmatch)
+    token = {
+        "forged": "forged",
+        "another match's": poll.poll_token(other.pk, other.spectator_token, viewer),
+        "another user's": poll.poll_token(match.pk, match.spectator_token, viewer),
+    }[whose]
+    reader = opponent if whose == "another user's" else user
+
+    async def status() -> int:
+        client = AsyncClient()
+        await client.aforce_login(reader)
+        response = await client.get(f"/matches/{match.pk}/stream/?t={token}")
+        return response.status_code
+
+    assert async_to_sync(status)() == 204
+
+
+def test_a_spectator_stream_needs_no_session(
+    streams_on: None, match: Match, user: Any, django_capture_on_commit_callbacks: Any
+) -> None:
+    async def scenario() -> tuple[int, bytes, int]:
+        client = AsyncClient()  # nobody logged in: the spectator link's page
+        response, chunks = await opened(client, stream_url(match, poll.SPECTATOR))
+        await next_chunk(chunks)
+        await next_chunk(chunks)
+        seq = await sync_to_async(flip)(user, match, django_capture_on_commit_callbacks)
+        moved = await next_chunk(chunks)
+        await chunks.aclose()
+        return response.status_code, moved, seq
+
+    status, moved, seq = async_to_sync(scenario)()
+    assert status == 200
+    assert moved == f"event: seq\ndata: {seq}\n\n".encode()
+
+
+def test_streams_end_when_their_redis_subscription_is_lost(
+    streams_on: None, match: Match, user: Any, redis_url: str
+) -> None:
+    """Without its subscription a stream would stay open and tell nothing: it ends, and the
+    page polls until its EventSource opens a new one (the hub subscribes again)."""
+    admin = redis.Redis.from_url(redis_url)
+
+    async def scenario() -> bool:
+        client = AsyncClient()
+        await client.aforce_login(user)
+        response, chunks = await opened(client, stream_url(match, str(user.pk)))
+        await next_chunk(chunks)
+        await next_chunk(chunks)
+        # This process's subscription only (others may share the Redis).
+        ours = [c for c in admin.client_list() if c["name"] == stream.subscriber_name()]
+        assert len(ours) == 1
+        admin.client_kill_filter(_id=ours[0]["id"])
+        try:
+            await next_chunk(chunks)
+        except StopAsyncIteration:
+            return True
+        finally:
+            await chunks.aclose()
+        return False
+
+    assert async_to_sync(scenario)()
+
+
+def test_the_cache_publishes_a_seq_only_when_it_grows(streams_on: None, redis_url: str) -> None:
+    """Published in the same atomic step as it is stored: a listener never hears an older seq
+    after a newer one, nor one the cache does not hold."""
+    shared = caches["default"]
+    assert isinstance(shared, SharedRedisCache)
+    listener = redis.Redis.from_url(redis_url).pubsub()
+    listener.subscribe(shared.channel("match-seq:7:abc"))
+    assert listener.get_message(timeout=2)["type"] == "subscribe"
+    for seq in (3, 5, 4, 5, 6):
+        shared.set_if_greater("match-seq:7:abc", seq, 30, publish=True)
+    shared.set_if_greater("match-seq:7:abc", 9, 30)  # not published
+    heard = []
+    while (message := listener.get_message(timeout=0.5)) is not None:
+        heard.append(int(message["data"]))
+    listener.close()
+    assert heard == [3, 5, 6]
+    assert shared.get("match-seq:7:abc") == 9
