@@ -155,3 +155,47 @@ def api_client() -> APIClient:
 @pytest.fixture
 def user(db: None):  # noqa: ANN201 - factory_boy returns the model instance
     return UserFactory()
+
+
+@pytest.fixture
+def redis_cache_url() -> str:
+    """The Redis the tests may use as a cache (``SKIRMISH_TEST_REDIS_URL``; skipped without one
+    locally, failed in CI)."""
+    import redis
+
+    url = os.environ.get("SKIRMISH_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
+    except redis.RedisError:
+        skip_or_fail(f"no Redis at {url}")
+    return url
+
+
+def shared_cache(url: str, prefix: str) -> dict[str, dict[str, object]]:
+    """``CACHES`` as production sets them, on the Redis at ``url``, under a prefix of the
+    test's own (parallel tests share the Redis)."""
+    return {
+        "default": {
+            "BACKEND": "apps.accounts.cache.SharedRedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": prefix,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+
+
+@pytest.fixture
+def streams_on(settings: Any, redis_cache_url: str) -> Iterator[None]:
+    """As in production with a stream server: Redis is the cache (a prefix of this test's own),
+    the seq is kept there, sessions are read from it, and trackers stream
+    (apps.matches.stream)."""
+    import uuid
+
+    from apps.matches import stream
+
+    settings.CACHES = shared_cache(redis_cache_url, f"test-stream-{uuid.uuid4().hex}")
+    settings.MATCH_SEQ_IN_CACHE = True
+    settings.MATCH_STREAMS = True
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    yield
+    stream.forget_hub()  # its event loop ends with the test

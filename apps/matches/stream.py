@@ -173,6 +173,17 @@ def hub() -> Hub:
     return _hub
 
 
+def hub_streams() -> int:
+    """How many streams this process serves now."""
+    return _hub.streams if _hub is not None else 0
+
+
+def forget_hub() -> None:
+    """Let the next stream make a new hub (a test's event loop has ended)."""
+    global _hub
+    _hub = None
+
+
 def _shared_cache() -> SharedRedisCache:
     shared = caches["default"]
     assert isinstance(shared, SharedRedisCache)

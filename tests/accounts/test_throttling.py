@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import datetime
 import itertools
-import os
 import uuid
-from collections.abc import Iterator
 
 import pytest
 from axes.models import AccessAttempt
@@ -23,7 +21,7 @@ from rest_framework.test import APIClient
 from apps.accounts.models import User
 from apps.accounts.throttling import client_ip, login_name
 from tests.accounts.factories import PASSWORD
-from tests.conftest import skip_or_fail
+from tests.conftest import shared_cache
 
 pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
@@ -222,29 +220,6 @@ def test_token_endpoint_locks_out_after_failed_passwords(api_client, user, setti
     assert body["code"] == "locked_out"
     assert "Try again in 15 minutes" in body["message"]
     assert locked["Retry-After"] == str(15 * 60)
-
-
-@pytest.fixture
-def redis_cache_url() -> Iterator[str]:
-    import redis
-
-    url = os.environ.get("SKIRMISH_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-    except redis.RedisError:
-        skip_or_fail(f"no Redis at {url}")
-    yield url
-
-
-def shared_cache(url: str, prefix: str) -> dict[str, dict[str, object]]:
-    return {
-        "default": {
-            "BACKEND": "apps.accounts.cache.SharedRedisCache",
-            "LOCATION": url,
-            "KEY_PREFIX": prefix,
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-        }
-    }
 
 
 @pytest.mark.services

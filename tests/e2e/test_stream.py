@@ -10,24 +10,21 @@ is refused (a WSGI server answers 204), the page polls as it always did.
 
 from __future__ import annotations
 
-import os
 import socket
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
-import redis
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from django.core.asgi import get_asgi_application
+from django.db import connection
 
 from apps.catalog.models import GameSystem
 from apps.matches import services, stream
 from apps.matches.models import Match
 from tests.accounts.factories import UserFactory
-from tests.conftest import skip_or_fail
 from tests.e2e.sessions import log_in
 from tests.matches.grundregeln import grund_match
 
@@ -63,27 +60,11 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def asgi_site(settings: Any) -> Iterator[str]:
-    """The site on uvicorn, with Redis as its cache (a prefix of this test's own) and streams
-    on; its address."""
-    url = os.environ.get("SKIRMISH_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-    except redis.RedisError:
-        skip_or_fail(f"no Redis at {url}")
+def asgi_site(streams_on: None) -> Iterator[str]:
+    """The site on uvicorn, with Redis as its cache and streams on; its address."""
     import uvicorn
 
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "apps.accounts.cache.SharedRedisCache",
-            "LOCATION": url,
-            "KEY_PREFIX": f"test-e2e-stream-{uuid.uuid4().hex}",
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-        }
-    }
-    settings.MATCH_SEQ_IN_CACHE = True
-    settings.MATCH_STREAMS = True
-    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    before = database_sessions()
     port = free_port()
     app = ASGIStaticFilesHandler(get_asgi_application())
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
@@ -97,7 +78,30 @@ def asgi_site(settings: Any) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=15)
-    stream._hub = None
+    close_server_connections(before)
+
+
+def database_sessions() -> set[int]:
+    """The PostgreSQL sessions on the test database (none to track on SQLite)."""
+    if connection.vendor != "postgresql":
+        return set()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database()")
+        return {pid for (pid,) in cursor.fetchall()}
+
+
+def close_server_connections(before: set[int]) -> None:
+    """End the sessions the server's threads opened. Django's ASGI handler runs the views in
+    threads of asgiref's that keep their connection after the request; in a server process
+    they end with it, in this thread they would outlive the test and keep the test database
+    from being dropped at the end of the run."""
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        (own,) = cursor.fetchone()
+        for pid in database_sessions() - before - {own}:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
 
 
 def another_device_rolls(user: Any, match: Match) -> int:
@@ -113,7 +117,8 @@ def another_device_rolls(user: Any, match: Match) -> int:
 
 
 def test_a_streaming_page_shows_each_move_without_polling(
-    tablet_page: Page, asgi_site: str
+    asgi_site: str,
+    tablet_page: Page,  # closed first: its stream ends before the server does
 ) -> None:
     from playwright.sync_api import expect
 
@@ -131,6 +136,11 @@ def test_a_streaming_page_shows_each_move_without_polling(
         expect(tracker).to_have_attribute("data-seq", str(moved), timeout=3000)
     assert requests.streams == 1
     assert requests.polls == 0
+    page.goto("about:blank")  # the stream ends before the server does
+    deadline = time.monotonic() + 10
+    while stream.hub_streams():
+        assert time.monotonic() < deadline, "the stream was not ended when its page went"
+        time.sleep(0.05)
 
 
 def test_a_page_whose_stream_is_refused_polls(

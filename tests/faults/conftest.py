@@ -9,6 +9,7 @@ locally with the reason and fail in CI (``skip_or_fail``).
 from __future__ import annotations
 
 import contextlib
+import os
 import selectors
 import shutil
 import signal
@@ -70,6 +71,22 @@ class HungServer:
 
     def url(self, db: int = 0) -> str:
         return f"redis://127.0.0.1:{self.port}/{db}"
+
+
+def production_env(**settings: str) -> dict[str, str]:
+    """The environment of a server process as docker-compose.yml starts one: production
+    settings (but the sources' static files: tests/faults/proxy_settings.py), none of this
+    process's database, broker or cache, and ``settings`` on top."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("CELERY_BROKER_URL", "REDIS_URL", "DATABASE_URL")
+    }
+    env.update(
+        {"DJANGO_SETTINGS_MODULE": "tests.faults.proxy_settings", "DJANGO_DEBUG": "false"},
+        **settings,
+    )
+    return env
 
 
 def closed_port() -> int:

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import skip_or_fail
-from tests.faults.conftest import closed_port
+from tests.faults.conftest import closed_port, production_env
 
 pytestmark = [pytest.mark.faults, pytest.mark.slow]
 
@@ -174,26 +174,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     static.mkdir(parents=True)
     (static / "site.css").write_text("body { color: black; }\n")
     (static / "site.0123456789ab.css").write_text("body { color: black; }\n")
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("CELERY_BROKER_URL", "REDIS_URL", "DATABASE_URL")
-    }
-    env.update(
-        {
-            # Production settings, as docker-compose.yml sets them (but the static files of
-            # the sources, not collected ones: tests/faults/proxy_settings.py).
-            "DJANGO_SETTINGS_MODULE": "tests.faults.proxy_settings",
-            "DJANGO_DEBUG": "false",
-            "DJANGO_SECRET_KEY": "proxy-test-only-0123456789abcdefghijklmnopqrstuvwxyz-0123456789",
-            "ALLOWED_HOSTS": HOST,
-            "DJANGO_HTTPS": "true",
-            "DJANGO_SECURE_PROXY_SSL_HEADER": "true",
-            "NUM_PROXIES": "1",
-            "DATABASE_URL": f"sqlite:///{root / 'site.sqlite3'}",
-            "GUNICORN_BIND": f"127.0.0.1:{gunicorn_port}",
-            "GUNICORN_WORKERS": str(GUNICORN_WORKERS),
-        }
+    env = production_env(
+        DJANGO_SECRET_KEY="proxy-test-only-0123456789abcdefghijklmnopqrstuvwxyz-0123456789",
+        ALLOWED_HOSTS=HOST,
+        DJANGO_HTTPS="true",
+        DJANGO_SECURE_PROXY_SSL_HEADER="true",
+        NUM_PROXIES="1",
+        DATABASE_URL=f"sqlite:///{root / 'site.sqlite3'}",
+        GUNICORN_BIND=f"127.0.0.1:{gunicorn_port}",
+        GUNICORN_WORKERS=str(GUNICORN_WORKERS),
     )
     gunicorn_log = (root / "gunicorn.log").open("wb")
     gunicorn = subprocess.Popen(

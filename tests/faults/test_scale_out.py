@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import re
 import signal
 import subprocess
@@ -32,7 +31,7 @@ from django.db import connection
 
 from apps.matches.models import Match
 from tests.conftest import skip_or_fail
-from tests.faults.conftest import RedisServer, closed_port
+from tests.faults.conftest import RedisServer, closed_port, production_env
 from tests.faults.test_proxy import wait_for_port
 from tests.matches.factories import small_match
 from tests.workers import database_url
@@ -116,24 +115,14 @@ class Cluster:
 def cluster(redis_server: RedisServer, tmp_path: Path) -> Iterator[Cluster]:
     if connection.vendor != "postgresql":
         skip_or_fail("two servers need a shared database: run with DATABASE_URL=postgres://")
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("CELERY_BROKER_URL", "REDIS_URL", "DATABASE_URL")
-    }
-    env.update(
-        {
-            # Production settings (tests/faults/proxy_settings.py: but the sources' static files).
-            "DJANGO_SETTINGS_MODULE": "tests.faults.proxy_settings",
-            "DJANGO_DEBUG": "false",
-            "DJANGO_HTTPS": "false",
-            "DJANGO_SECRET_KEY": "scale-out-test-only-0123456789abcdefghijklmnopqrstuvwxyz-0123",
-            "ALLOWED_HOSTS": "127.0.0.1",
-            "DATABASE_URL": database_url(),
-            "REDIS_URL": redis_server.url(),
-            "GUNICORN_WORKERS": str(WORKERS_EACH),
-            "GUNICORN_LOG_LEVEL": "warning",
-        }
+    env = production_env(
+        DJANGO_HTTPS="false",
+        DJANGO_SECRET_KEY="scale-out-test-only-0123456789abcdefghijklmnopqrstuvwxyz-0123",
+        ALLOWED_HOSTS="127.0.0.1",
+        DATABASE_URL=database_url(),
+        REDIS_URL=redis_server.url(),
+        GUNICORN_WORKERS=str(WORKERS_EACH),
+        GUNICORN_LOG_LEVEL="warning",
     )
     ports = [closed_port(), closed_port()]
     processes = []

@@ -9,7 +9,6 @@ is never held by an open page.
 
 from __future__ import annotations
 
-import os
 import signal
 import socket
 import subprocess
@@ -25,7 +24,7 @@ from django.db import connection
 
 from apps.matches.models import Match
 from tests.conftest import skip_or_fail
-from tests.faults.conftest import RedisServer, closed_port
+from tests.faults.conftest import RedisServer, closed_port, production_env
 from tests.faults.test_proxy import start_nginx, stop, wait_for_port
 from tests.faults.test_scale_out import PASSWORD, Browser, poll_url_in, seq_in, tap
 from tests.matches.factories import small_match
@@ -49,24 +48,15 @@ class Site:
 def site(redis_server: RedisServer, tmp_path: Path) -> Iterator[Site]:
     if connection.vendor != "postgresql":
         skip_or_fail("the servers share the test's database: run with DATABASE_URL=postgres://")
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("CELERY_BROKER_URL", "REDIS_URL", "DATABASE_URL")
-    }
-    env.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "tests.faults.proxy_settings",
-            "DJANGO_DEBUG": "false",
-            "DJANGO_HTTPS": "false",
-            "DJANGO_SECRET_KEY": "stream-test-only-0123456789abcdefghijklmnopqrstuvwxyz-0123456",
-            "ALLOWED_HOSTS": "127.0.0.1",
-            "DATABASE_URL": database_url(),
-            "REDIS_URL": redis_server.url(),
-            "MATCH_STREAMS": "true",
-            "GUNICORN_WORKERS": "2",
-            "GUNICORN_LOG_LEVEL": "warning",
-        }
+    env = production_env(
+        DJANGO_HTTPS="false",
+        DJANGO_SECRET_KEY="stream-test-only-0123456789abcdefghijklmnopqrstuvwxyz-0123456",
+        ALLOWED_HOSTS="127.0.0.1",
+        DATABASE_URL=database_url(),
+        REDIS_URL=redis_server.url(),
+        MATCH_STREAMS="true",
+        GUNICORN_WORKERS="2",
+        GUNICORN_LOG_LEVEL="warning",
     )
     gunicorn_port, stream_port, proxy_port = closed_port(), closed_port(), closed_port()
     log = (tmp_path / "servers.log").open("wb")

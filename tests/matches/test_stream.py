@@ -1,58 +1,35 @@
 """The tracker's stream (apps.matches.stream): each new seq pushed as a server-sent event, to the
-viewers a poll would answer, over a real Redis; no stream where one cannot be trusted."""
+viewers a poll would answer, over a real Redis; no stream where one cannot be trusted.
+
+The streams are read through Django's ASGI client, each scenario on an event loop of its own in
+a thread of its own (``run``): a browser test before it in the same process leaves Playwright's
+loop running in the main thread. The server's side of the scenario uses database connections
+of its own, so the tests commit (``transaction=True``) and commands run as they do in
+production, with their commit callbacks (the seq published)."""
 
 from __future__ import annotations
 
 import asyncio
-import os
-import uuid
-from collections.abc import AsyncGenerator, Iterator
-from typing import Any
+from collections.abc import AsyncGenerator, Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 import redis
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from django.core.cache import caches
+from django.db import connections
 from django.test import AsyncClient, Client
 
 from apps.accounts.cache import SharedRedisCache
 from apps.matches import poll, seqcache, services, stream
 from apps.matches.models import Match
-from tests.conftest import skip_or_fail
 from tests.matches.factories import small_match
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)
 
 NEXT_CHUNK_SECONDS = 5.0
-
-
-@pytest.fixture
-def redis_url() -> str:
-    url = os.environ.get("SKIRMISH_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=1).ping()
-    except redis.RedisError:
-        skip_or_fail(f"no Redis at {url}")
-    return url
-
-
-@pytest.fixture
-def streams_on(settings: Any, redis_url: str) -> Iterator[None]:
-    """As in production: Redis is the cache (a prefix of this test's own), the seq is kept
-    there, sessions are read from it, and a stream server runs."""
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "apps.accounts.cache.SharedRedisCache",
-            "LOCATION": redis_url,
-            "KEY_PREFIX": f"test-stream-{uuid.uuid4().hex}",
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-        }
-    }
-    settings.MATCH_SEQ_IN_CACHE = True
-    settings.MATCH_STREAMS = True
-    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-    yield
-    stream._hub = None  # its loop is gone with the test
+T = TypeVar("T")
 
 
 @pytest.fixture
@@ -65,18 +42,31 @@ def stream_url(match: Match, viewer: str) -> str:
     return f"/matches/{match.pk}/stream/?t={token}"
 
 
-def flip(user: Any, match: Match, capture: Any) -> int:
+def flip(user: Any, match: Match) -> int:
     """A command by another device, committed (so its seq is published): the new seq."""
-    with capture(execute=True):
-        outcome = services.match_apply_command(
-            user=user,
-            match_id=match.pk,
-            command_type="flip",
-            args={"player": 0, "boost": 2},
-            expected_seq=None,
-            idempotency_key=None,
-        )
+    outcome = services.match_apply_command(
+        user=user,
+        match_id=match.pk,
+        command_type="flip",
+        args={"player": 0, "boost": 2},
+        expected_seq=None,
+        idempotency_key=None,
+    )
     return outcome.match.seq
+
+
+def run(scenario: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """The scenario on an event loop and in a thread of its own; the database connections it
+    opened are closed at its end (the test database is dropped at the end of the run)."""
+
+    async def closing() -> T:
+        try:
+            return await scenario()
+        finally:
+            await sync_to_async(connections.close_all)()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, closing()).result(timeout=60)
 
 
 async def next_chunk(chunks: AsyncGenerator[bytes]) -> bytes:
@@ -93,14 +83,21 @@ async def opened(client: AsyncClient, url: str) -> tuple[Any, AsyncGenerator[byt
 def test_a_wsgi_server_never_holds_a_stream(streams_on: None, match: Match, user: Any) -> None:
     """gunicorn's sync workers serve one request at a time: a stream there would hold a worker
     for as long as the page is open. Asked there, the stream answers 204 (the page polls)."""
-    client = Client()
-    client.force_login(user)
-    response = client.get(stream_url(match, str(user.pk)))
-    assert response.status_code == 204
+
+    def asked_by_wsgi() -> int:
+        client = Client()
+        client.force_login(user)
+        try:
+            return client.get(stream_url(match, str(user.pk))).status_code
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:  # as a sync worker: no event loop running
+        assert pool.submit(asked_by_wsgi).result(timeout=30) == 204
 
 
 def test_the_stream_tells_each_seq_as_a_command_commits(
-    streams_on: None, match: Match, user: Any, django_capture_on_commit_callbacks: Any
+    streams_on: None, match: Match, user: Any
 ) -> None:
     async def scenario() -> list[bytes]:
         client = AsyncClient()
@@ -110,13 +107,13 @@ def test_the_stream_tells_each_seq_as_a_command_commits(
         assert response["Content-Type"] == "text/event-stream"
         assert response["X-Accel-Buffering"] == "no"
         told = [await next_chunk(chunks), await next_chunk(chunks)]
-        seq = await sync_to_async(flip)(user, match, django_capture_on_commit_callbacks)
+        seq = await sync_to_async(flip)(user, match)
         told.append(await next_chunk(chunks))
         told.append(f"(seq {seq})".encode())
         await chunks.aclose()
         return told
 
-    retry, first, moved, expected = async_to_sync(scenario)()
+    retry, first, moved, expected = run(scenario)
     assert retry == f"retry: {stream.RETRY_MS}\n\n".encode()
     # Nothing cached for this match yet: the first event only says the stream works.
     assert first == b"event: ping\ndata: \n\n"
@@ -146,7 +143,7 @@ def test_the_heartbeat_sends_the_seq_the_cache_holds(
         await chunks.aclose()
         return beat
 
-    assert async_to_sync(scenario)() == b"event: seq\ndata: 41\n\n"
+    assert run(scenario) == b"event: seq\ndata: 41\n\n"
 
 
 @pytest.mark.parametrize("whose", ["forged", "another match's", "another user's"])
@@ -175,33 +172,31 @@ def test_no_stream_for_a_token_the_poll_would_not_answer_from_the_cache(
         response = await client.get(f"/matches/{match.pk}/stream/?t={token}")
         return response.status_code
 
-    assert async_to_sync(status)() == 204
+    assert run(status) == 204
 
 
-def test_a_spectator_stream_needs_no_session(
-    streams_on: None, match: Match, user: Any, django_capture_on_commit_callbacks: Any
-) -> None:
+def test_a_spectator_stream_needs_no_session(streams_on: None, match: Match, user: Any) -> None:
     async def scenario() -> tuple[int, bytes, int]:
         client = AsyncClient()  # nobody logged in: the spectator link's page
         response, chunks = await opened(client, stream_url(match, poll.SPECTATOR))
         await next_chunk(chunks)
         await next_chunk(chunks)
-        seq = await sync_to_async(flip)(user, match, django_capture_on_commit_callbacks)
+        seq = await sync_to_async(flip)(user, match)
         moved = await next_chunk(chunks)
         await chunks.aclose()
         return response.status_code, moved, seq
 
-    status, moved, seq = async_to_sync(scenario)()
+    status, moved, seq = run(scenario)
     assert status == 200
     assert moved == f"event: seq\ndata: {seq}\n\n".encode()
 
 
 def test_streams_end_when_their_redis_subscription_is_lost(
-    streams_on: None, match: Match, user: Any, redis_url: str
+    streams_on: None, match: Match, user: Any, redis_cache_url: str
 ) -> None:
     """Without its subscription a stream would stay open and tell nothing: it ends, and the
     page polls until its EventSource opens a new one (the hub subscribes again)."""
-    admin = redis.Redis.from_url(redis_url)
+    admin = redis.Redis.from_url(redis_cache_url)
 
     async def scenario() -> bool:
         client = AsyncClient()
@@ -221,15 +216,17 @@ def test_streams_end_when_their_redis_subscription_is_lost(
             await chunks.aclose()
         return False
 
-    assert async_to_sync(scenario)()
+    assert run(scenario)
 
 
-def test_the_cache_publishes_a_seq_only_when_it_grows(streams_on: None, redis_url: str) -> None:
+def test_the_cache_publishes_a_seq_only_when_it_grows(
+    streams_on: None, redis_cache_url: str
+) -> None:
     """Published in the same atomic step as it is stored: a listener never hears an older seq
     after a newer one, nor one the cache does not hold."""
     shared = caches["default"]
     assert isinstance(shared, SharedRedisCache)
-    listener = redis.Redis.from_url(redis_url).pubsub()
+    listener = redis.Redis.from_url(redis_cache_url).pubsub()
     listener.subscribe(shared.channel("match-seq:7:abc"))
     assert listener.get_message(timeout=2)["type"] == "subscribe"
     for seq in (3, 5, 4, 5, 6):
