@@ -260,7 +260,11 @@ def _wait_for(port: int, process: subprocess.Popen[bytes]) -> None:
 def _process_tree(pid: int) -> list[int]:
     found = [pid]
     for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        for child in task.read_text().split():
+        try:
+            children = task.read_text().split()
+        except OSError:  # a thread that ended meanwhile (the stream server's come and go)
+            continue
+        for child in children:
             found += _process_tree(int(child))
     return found
 
