@@ -223,7 +223,7 @@ def web_servers(env: dict[str, str], servers: int, workers: int) -> Iterator[Por
                 subprocess.Popen(
                     [*stream, *options, "--log-level", "warning"],
                     cwd=PROJECT,
-                    env=env,
+                    env={**env, "DATABASE_CONN_MAX_AGE": "0"},
                     stdout=output,
                     stderr=subprocess.STDOUT,
                 )

@@ -255,6 +255,8 @@ async def follow_stream(
                 event = line[7:].strip()
             elif line.startswith(b"data: ") and event == b"seq" and _behind(device, line[6:]):
                 await refresh(device, servers, recorder)
+            elif line.startswith(b"data: ") and event == b"check":
+                await poll_once(device, servers, recorder)
     except (TimeoutError, OSError, ValueError):
         return
     finally:

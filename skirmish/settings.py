@@ -134,6 +134,13 @@ DATABASES = {
         env.string("DATABASE_URL"), sqlite_path=str(BASE_DIR / "db.sqlite3")
     ),
 }
+if "CONN_MAX_AGE" in DATABASES["default"]:
+    # Kept open for a minute by gunicorn's workers; an ASGI server (the stream service) runs
+    # Django's sync code in threads that come and go, each of which would keep its own: there
+    # 0, as Django advises for ASGI (docker-compose.yml sets it).
+    DATABASES["default"]["CONN_MAX_AGE"] = env.integer(
+        "DATABASE_CONN_MAX_AGE", default=int(DATABASES["default"]["CONN_MAX_AGE"])
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Accounts ---------------------------------------------------------------------------------

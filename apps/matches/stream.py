@@ -14,10 +14,16 @@ refreshes as after a poll, and polls only while it has no working stream.
   stream server process holds one Redis subscription for all its streams (``Hub``).
 - **When the stream cannot be trusted, the page polls.** A stream that cannot start answers 204
   (an EventSource then gives up, and the page keeps polling): under a WSGI server (gunicorn's
-  sync workers must never hold a connection open), without a shared Redis, with a token the
-  poll would not answer from the cache. A stream that has started ends when Redis stops
-  answering, and sends the current seq every ``HEARTBEAT_SECONDS`` (a proxy that buffers or cuts
-  idle connections shows as silence; the page then polls again, static/js/tracker.js).
+  sync workers must never hold a connection open), without a shared Redis, with a token that
+  is not this match's or a session that is not its user's. A stream that has started ends when
+  Redis stops answering or its session is no longer the user's (a logout), and sends the
+  current seq every ``HEARTBEAT_SECONDS``: a proxy that buffers or cuts idle connections shows
+  as silence, and the page then polls again (static/js/tracker.js).
+- **A seq the cache does not hold** (its entry expired on a quiet table, or a write to Redis was
+  lost) is sent as ``event: check``: the page then asks the poll once, whose database path
+  answers and fills the cache again (and so tells every stream of the match). A move whose
+  write was lost while the cache kept an older seq is seen once that entry expires
+  (``seqcache.TTL_SECONDS``), as a poll would see it.
 """
 
 from __future__ import annotations
@@ -26,7 +32,10 @@ import asyncio
 import contextlib
 import logging
 import os
+import uuid
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from importlib import import_module
 
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
@@ -84,11 +93,15 @@ class Hub:
         )
         self._task = asyncio.create_task(self._listen())
 
-    async def watch(self, channel: str) -> asyncio.Queue[int | None]:
+    async def ready(self) -> None:
+        """Return once subscribed; ``HubDown`` if that takes longer than SUBSCRIBE_SECONDS."""
         try:
             await asyncio.wait_for(self._subscribed.wait(), SUBSCRIBE_SECONDS)
         except TimeoutError:
             raise HubDown from None
+
+    def watch(self, channel: str) -> asyncio.Queue[int | None]:
+        """A queue of the seqs published on ``channel`` from now on."""
         queue: asyncio.Queue[int | None] = asyncio.Queue()
         self._watchers.setdefault(channel, set()).add(queue)
         return queue
@@ -144,12 +157,15 @@ class Hub:
                         self._dispatch(message["channel"], message["data"])
             except (RedisError, OSError) as error:
                 logger.warning("Match streams lost Redis (%s); they end and pages poll.", error)
+            except Exception:
+                # Never let the hub die unseen: every later stream would wait and be refused.
+                logger.exception("Match streams' subscription failed; subscribing again.")
             finally:
                 self._subscribed.clear()
                 self._end_all()
-                with contextlib.suppress(RedisError, OSError):
-                    await pubsub.aclose()
-                    await client.aclose()
+                for closing in (pubsub.aclose, client.aclose):
+                    with contextlib.suppress(RedisError, OSError):
+                        await closing()
             await asyncio.sleep(pause)
             pause = min(pause * 2, 10.0)
 
@@ -157,9 +173,12 @@ class Hub:
 _hub: Hub | None = None
 
 
+_SUBSCRIBER = f"skirmish-streams-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+
 def subscriber_name() -> str:
     """The name of this process's subscription in Redis's client list."""
-    return f"skirmish-streams-{os.getpid()}"
+    return _SUBSCRIBER
 
 
 def hub() -> Hub:
@@ -192,23 +211,45 @@ def _shared_cache() -> SharedRedisCache:
 
 def _event(seq: int | None) -> bytes:
     if seq is None:
-        return b"event: ping\ndata: \n\n"
+        # Not in the cache: the page asks the poll once (see the module's docstring).
+        return b"event: check\ndata: \n\n"
     return f"event: seq\ndata: {seq}\n\n".encode()
 
 
-async def _events(
-    listening: Hub, channel: str, redis_key: str, queue: asyncio.Queue[int | None]
-) -> AsyncIterator[bytes]:
+@dataclass(frozen=True)
+class _Listener:
+    channel: str
+    redis_key: str
+    session_key: str | None  # the session that must still be the viewer's (None: spectator)
+    viewer: str
+
+
+async def _session_user(session_key: str) -> str:
+    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    return str(await store.aget(SESSION_KEY, ""))
+
+
+async def _still_allowed(listener: _Listener) -> bool:
+    if listener.session_key is None:
+        return True
+    return await _session_user(listener.session_key) == listener.viewer
+
+
+async def _events(listening: Hub, listener: _Listener) -> AsyncIterator[bytes]:
     loop = asyncio.get_running_loop()
+    # Watched before the current seq is read: a move in between is in the queue, not lost.
+    queue = listening.watch(listener.channel)
     try:
         yield f"retry: {RETRY_MS}\n\n".encode()
-        yield _event(await listening.current(redis_key))
+        yield _event(await listening.current(listener.redis_key))
         deadline = loop.time() + STREAM_SECONDS
         while loop.time() < deadline:
             try:
                 seq = await asyncio.wait_for(queue.get(), HEARTBEAT_SECONDS)
             except TimeoutError:
-                seq = await listening.current(redis_key)
+                if not await _still_allowed(listener):  # logged out since
+                    return
+                seq = await listening.current(listener.redis_key)
             else:
                 if seq is None:  # the hub lost Redis
                     return
@@ -216,7 +257,7 @@ async def _events(
     except HubDown:
         return
     finally:
-        listening.unwatch(channel, queue)
+        listening.unwatch(listener.channel, queue)
 
 
 def _no_stream() -> HttpResponse:
@@ -233,19 +274,20 @@ async def match_stream(request: HttpRequest, match_id: int) -> HttpResponse:
     if claims is None:
         return _no_stream()
     viewer, nonce = claims
-    if viewer != SPECTATOR and str(await request.session.aget(SESSION_KEY, "")) != viewer:
+    session_key = None if viewer == SPECTATOR else request.session.session_key
+    if session_key is not None and await _session_user(session_key) != viewer:
         return _no_stream()
     key = seqcache.seq_key(match_id, nonce)
     shared = _shared_cache()
-    channel, redis_key = shared.channel(key), shared.make_and_validate_key(key)
+    listener = _Listener(
+        shared.channel(key), shared.make_and_validate_key(key), session_key, viewer
+    )
     listening = hub()
     try:
-        queue = await listening.watch(channel)
+        await listening.ready()
     except HubDown:
         return _no_stream()
-    response = StreamingHttpResponse(
-        _events(listening, channel, redis_key, queue), content_type="text/event-stream"
-    )
+    response = StreamingHttpResponse(_events(listening, listener), content_type="text/event-stream")
     response["Cache-Control"] = "no-cache"
     # nginx passes each event on at once (deploy/nginx/locations.conf says so too).
     response["X-Accel-Buffering"] = "no"

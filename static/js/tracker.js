@@ -441,10 +441,12 @@
 
      Where the server streams (data-stream on the tracker), the page keeps an EventSource open
      on its poll URL's stream twin and is sent the seq whenever the match moves, and every 15 s
-     anyway. While the stream has spoken within STREAM_QUIET the page does not poll. A stream
-     that is silent (a proxy that buffers, a server gone) leaves the page polling as before; one
-     that is refused (204 or an error status: the EventSource gives up) is tried again after
-     STREAM_RETRY, on the next refresh of the board. */
+     anyway ("check" when the server's cache holds none: the page then asks the poll once).
+     While the stream has spoken within STREAM_QUIET the page does not poll. A stream that is
+     silent (a proxy that buffers, a server gone) leaves the page polling as before; one that is
+     refused (204 or an error status: the EventSource gives up) is tried again after
+     STREAM_RETRY, on the next refresh of the board. A hidden page closes its stream (a browser
+     has few connections per site, and a hidden page does not poll either). */
   var STREAM_QUIET = 40000;
   var STREAM_RETRY = 60000;
   var stream = null;
@@ -492,7 +494,10 @@
       if (waiting().length || draining) { drain(); return; }
       moved();
     });
-    source.addEventListener("ping", function () { streamHeard = Date.now(); });
+    source.addEventListener("check", function () {
+      streamHeard = Date.now();
+      poll();
+    });
     source.addEventListener("error", function () {
       if (source !== stream) { return; }
       streamHeard = 0;
@@ -507,7 +512,12 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     if (!event.detail || !event.detail.target || event.detail.target.id !== "tracker") { return; }
     openStream();
-    if (behind() && streaming()) { moved(); }
+    // Once htmx has finished this request (moved() waits while one is on its way).
+    window.setTimeout(function () { if (behind() && streaming()) { moved(); } }, 0);
+  });
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { openStream(); } else { closeStream(); }
   });
 
   /* ---- Keep the screen awake while a tracker is open ------------------------------------- */

@@ -71,7 +71,7 @@ def site(redis_server: RedisServer, tmp_path: Path) -> Iterator[Site]:
         [sys.executable, "-m", "uvicorn", "skirmish.asgi:application"]
         + ["--host", "127.0.0.1", "--port", str(stream_port), "--no-access-log"],
         cwd=PROJECT,
-        env=env,
+        env={**env, "DATABASE_CONN_MAX_AGE": "0"},  # as docker-compose.yml's stream service
         stdout=log,
         stderr=subprocess.STDOUT,
     )
@@ -177,6 +177,6 @@ def test_a_tap_reaches_a_stream_through_the_proxy_at_once(
             assert tablet.seq() == seq
             # Through the proxy as it came (a buffering proxy would hold it until the 15 s
             # heartbeat or the end of the stream).
-            assert time.monotonic() - started < 1.5
+            assert time.monotonic() - started < 5
     finally:
         tablet.close()

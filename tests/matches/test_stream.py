@@ -99,7 +99,7 @@ def test_a_wsgi_server_never_holds_a_stream(streams_on: None, match: Match, user
 def test_the_stream_tells_each_seq_as_a_command_commits(
     streams_on: None, match: Match, user: Any
 ) -> None:
-    async def scenario() -> list[bytes]:
+    async def scenario() -> tuple[list[bytes], int]:
         client = AsyncClient()
         await client.aforce_login(user)
         response, chunks = await opened(client, stream_url(match, str(user.pk)))
@@ -109,16 +109,42 @@ def test_the_stream_tells_each_seq_as_a_command_commits(
         told = [await next_chunk(chunks), await next_chunk(chunks)]
         seq = await sync_to_async(flip)(user, match)
         told.append(await next_chunk(chunks))
-        told.append(f"(seq {seq})".encode())
         await chunks.aclose()
-        return told
+        return told, seq
 
-    retry, first, moved, expected = run(scenario)
+    (retry, first, moved), seq = run(scenario)
     assert retry == f"retry: {stream.RETRY_MS}\n\n".encode()
-    # Nothing cached for this match yet: the first event only says the stream works.
-    assert first == b"event: ping\ndata: \n\n"
-    seq = int(expected.strip(b"(seq )"))
+    # Nothing cached for this new match yet: the page is told to ask the poll once.
+    assert first == b"event: check\ndata: \n\n"
     assert moved == f"event: seq\ndata: {seq}\n\n".encode()
+
+
+def test_a_stream_ends_at_its_next_heartbeat_after_a_logout(
+    streams_on: None, match: Match, user: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A poll stops answering from the cache the moment its session ends; an open stream
+    checks the session at each heartbeat and ends."""
+    monkeypatch.setattr(stream, "HEARTBEAT_SECONDS", 0.05)
+
+    async def scenario() -> tuple[bytes, bool]:
+        client = AsyncClient()
+        await client.aforce_login(user)
+        response, chunks = await opened(client, stream_url(match, str(user.pk)))
+        await next_chunk(chunks)
+        await next_chunk(chunks)
+        beat = await next_chunk(chunks)  # still logged in: the stream goes on
+        await client.alogout()
+        try:
+            for _beat in range(20):  # a second of heartbeats at most
+                await next_chunk(chunks)
+        except StopAsyncIteration:
+            return beat, True
+        await chunks.aclose()
+        return beat, False
+
+    beat, ended = run(scenario)
+    assert beat.startswith(b"event: ")
+    assert ended
 
 
 def test_the_heartbeat_sends_the_seq_the_cache_holds(
@@ -166,13 +192,16 @@ def test_no_stream_for_a_token_the_poll_would_not_answer_from_the_cache(
     }[whose]
     reader = opponent if whose == "another user's" else user
 
-    async def status() -> int:
+    async def statuses() -> tuple[int, int]:
         client = AsyncClient()
         await client.aforce_login(reader)
-        response = await client.get(f"/matches/{match.pk}/stream/?t={token}")
-        return response.status_code
+        refused = await client.get(f"/matches/{match.pk}/stream/?t={token}")
+        # The control: the same reader with the token of a page of their own is served.
+        response, chunks = await opened(client, stream_url(match, str(reader.pk)))
+        await chunks.aclose()
+        return refused.status_code, response.status_code
 
-    assert run(status) == 204
+    assert run(statuses) == (204, 200)
 
 
 def test_a_spectator_stream_needs_no_session(streams_on: None, match: Match, user: Any) -> None:

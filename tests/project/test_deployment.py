@@ -114,6 +114,8 @@ def test_only_the_proxy_is_published() -> None:
     assert services["proxy"]["environment"]["SKIRMISH_UPSTREAM"] == "web:8000"
     # So is the stream server, which the proxy sends the trackers' streams to.
     assert services["stream"]["expose"] == ["8001"]
+    assert services["stream"]["environment"]["DATABASE_CONN_MAX_AGE"] == "0"
+    assert services["web"]["environment"]["MATCH_STREAMS"] == "true"
     assert services["proxy"]["environment"]["SKIRMISH_STREAM_UPSTREAM"] == "stream:8001"
 
 

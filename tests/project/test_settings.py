@@ -126,3 +126,18 @@ def test_the_suite_runs_on_the_database_the_environment_names() -> None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")
         assert cursor.fetchone() == (1,)
+
+
+@pytest.mark.parametrize(("given", "kept"), [({}, "60"), ({"DATABASE_CONN_MAX_AGE": "0"}, "0")])
+def test_the_stream_server_keeps_no_database_connection(given: dict[str, str], kept: str) -> None:
+    """gunicorn's workers keep a connection for a minute; the stream service (an ASGI server,
+    whose sync code runs in threads that come and go) sets 0, as Django advises for ASGI."""
+    env = {**PRODUCTION_ENV, "DATABASE_URL": "postgres://skirmish@db:5432/skirmish", **given}
+    shown = manage(
+        "shell",
+        "-c",
+        "from django.conf import settings; print(settings.DATABASES['default']['CONN_MAX_AGE'])",
+        env=env,
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.split()[-1] == kept
