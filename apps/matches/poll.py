@@ -94,12 +94,17 @@ def _token_claims(request: HttpRequest, match_id: int) -> tuple[str, str] | None
     return token_claims(request, match_id, request.GET.get("t", ""))
 
 
+def session_store(session_key: str | None) -> Any:
+    """The session with ``session_key`` in the configured store, as SessionMiddleware opens it
+    (not read until asked)."""
+    return import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+
+
 def _session(request: HttpRequest) -> Any:
     session = getattr(request, "session", None)
     if session is None:
         # Before SessionMiddleware (PollMiddleware): the same store it would open.
-        store = import_module(settings.SESSION_ENGINE).SessionStore
-        session = store(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
+        session = session_store(request.COOKIES.get(settings.SESSION_COOKIE_NAME))
     return session
 
 

@@ -35,7 +35,6 @@ import os
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
-from importlib import import_module
 
 from django.conf import settings
 from django.contrib.auth import SESSION_KEY
@@ -48,7 +47,7 @@ from redis.exceptions import RedisError
 
 from apps.accounts.cache import SharedRedisCache
 from apps.matches import seqcache
-from apps.matches.poll import SPECTATOR, token_claims
+from apps.matches.poll import SPECTATOR, session_store, token_claims
 
 logger = logging.getLogger(__name__)
 
@@ -60,6 +59,8 @@ RETRY_MS = 3000
 # A new stream waits this long at most for its process's subscription to Redis.
 SUBSCRIBE_SECONDS = 2.0
 REDIS_TIMEOUT_SECONDS = 1.0
+# The name of this process's subscription in Redis's client list.
+SUBSCRIBER_NAME = f"skirmish-streams-{os.getpid()}-{uuid.uuid4().hex[:8]}"
 
 
 def streams_enabled() -> bool:
@@ -145,7 +146,7 @@ class Hub:
             client = redis_asyncio.Redis.from_url(
                 self._url,
                 socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
-                client_name=subscriber_name(),
+                client_name=SUBSCRIBER_NAME,
             )
             pubsub = client.pubsub(ignore_subscribe_messages=True)
             try:
@@ -171,14 +172,6 @@ class Hub:
 
 
 _hub: Hub | None = None
-
-
-_SUBSCRIBER = f"skirmish-streams-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-
-
-def subscriber_name() -> str:
-    """The name of this process's subscription in Redis's client list."""
-    return _SUBSCRIBER
 
 
 def hub() -> Hub:
@@ -220,19 +213,18 @@ def _event(seq: int | None) -> bytes:
 class _Listener:
     channel: str
     redis_key: str
-    session_key: str | None  # the session that must still be the viewer's (None: spectator)
-    viewer: str
+    viewer: str  # a user id, or SPECTATOR
+    session_key: str | None  # the session that must be the viewer's (a user's stream)
 
 
-async def _session_user(session_key: str) -> str:
-    store = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
-    return str(await store.aget(SESSION_KEY, ""))
-
-
-async def _still_allowed(listener: _Listener) -> bool:
-    if listener.session_key is None:
+async def _allowed(listener: _Listener) -> bool:
+    """A spectator's token is enough; a user's needs the session of that user, now."""
+    if listener.viewer == SPECTATOR:
         return True
-    return await _session_user(listener.session_key) == listener.viewer
+    if not listener.session_key:
+        return False
+    session = session_store(listener.session_key)
+    return str(await session.aget(SESSION_KEY, "")) == listener.viewer
 
 
 async def _events(listening: Hub, listener: _Listener) -> AsyncIterator[bytes]:
@@ -247,7 +239,7 @@ async def _events(listening: Hub, listener: _Listener) -> AsyncIterator[bytes]:
             try:
                 seq = await asyncio.wait_for(queue.get(), HEARTBEAT_SECONDS)
             except TimeoutError:
-                if not await _still_allowed(listener):  # logged out since
+                if not await _allowed(listener):  # logged out since
                     return
                 seq = await listening.current(listener.redis_key)
             else:
@@ -274,14 +266,13 @@ async def match_stream(request: HttpRequest, match_id: int) -> HttpResponse:
     if claims is None:
         return _no_stream()
     viewer, nonce = claims
-    session_key = None if viewer == SPECTATOR else request.session.session_key
-    if session_key is not None and await _session_user(session_key) != viewer:
-        return _no_stream()
     key = seqcache.seq_key(match_id, nonce)
     shared = _shared_cache()
     listener = _Listener(
-        shared.channel(key), shared.make_and_validate_key(key), session_key, viewer
+        shared.channel(key), shared.make_and_validate_key(key), viewer, request.session.session_key
     )
+    if not await _allowed(listener):
+        return _no_stream()
     listening = hub()
     try:
         await listening.ready()

@@ -204,6 +204,19 @@ def test_no_stream_for_a_token_the_poll_would_not_answer_from_the_cache(
     assert run(statuses) == (204, 200)
 
 
+def test_a_users_token_gets_no_stream_without_a_session(
+    streams_on: None, match: Match, user: Any
+) -> None:
+    """A poll URL seen elsewhere (a screenshot, a shared screen) is no key: a user's token
+    needs that user's session, as the poll's cheap path does."""
+
+    async def status() -> int:
+        response = await AsyncClient().get(stream_url(match, str(user.pk)))  # no session
+        return response.status_code
+
+    assert run(status) == 204
+
+
 def test_a_spectator_stream_needs_no_session(streams_on: None, match: Match, user: Any) -> None:
     async def scenario() -> tuple[int, bytes, int]:
         client = AsyncClient()  # nobody logged in: the spectator link's page
@@ -234,7 +247,7 @@ def test_streams_end_when_their_redis_subscription_is_lost(
         await next_chunk(chunks)
         await next_chunk(chunks)
         # This process's subscription only (others may share the Redis).
-        ours = [c for c in admin.client_list() if c["name"] == stream.subscriber_name()]
+        ours = [c for c in admin.client_list() if c["name"] == stream.SUBSCRIBER_NAME]
         assert len(ours) == 1
         admin.client_kill_filter(_id=ours[0]["id"])
         try:
