@@ -89,6 +89,26 @@ def production_env(**settings: str) -> dict[str, str]:
     return env
 
 
+def shared_services_env(redis_url: str, **settings: str) -> dict[str, str]:
+    """``production_env`` for servers that share the test's PostgreSQL database (skipped, or
+    failed in CI, on SQLite) and the Redis at ``redis_url``, answering plain HTTP on loopback."""
+    from django.db import connection
+
+    from tests.workers import database_url
+
+    if connection.vendor != "postgresql":
+        skip_or_fail("the servers share the test's database: run with DATABASE_URL=postgres://")
+    return production_env(
+        DJANGO_HTTPS="false",
+        DJANGO_SECRET_KEY="faults-test-only-0123456789abcdefghijklmnopqrstuvwxyz-0123456789",
+        ALLOWED_HOSTS="127.0.0.1",
+        DATABASE_URL=database_url(),
+        REDIS_URL=redis_url,
+        GUNICORN_LOG_LEVEL="warning",
+        **settings,
+    )
+
+
 def closed_port() -> int:
     """A loopback port nothing listens on (connections are refused at once)."""
     with socket.socket() as sock:

@@ -27,14 +27,11 @@ import pytest
 import redis
 from django.conf import settings
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
-from django.db import connection
 
 from apps.matches.models import Match
-from tests.conftest import skip_or_fail
-from tests.faults.conftest import RedisServer, closed_port, production_env
+from tests.faults.conftest import RedisServer, closed_port, shared_services_env
 from tests.faults.test_proxy import wait_for_port
 from tests.matches.factories import small_match
-from tests.workers import database_url
 
 pytestmark = [pytest.mark.faults, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -113,17 +110,7 @@ class Cluster:
 
 @pytest.fixture
 def cluster(redis_server: RedisServer, tmp_path: Path) -> Iterator[Cluster]:
-    if connection.vendor != "postgresql":
-        skip_or_fail("two servers need a shared database: run with DATABASE_URL=postgres://")
-    env = production_env(
-        DJANGO_HTTPS="false",
-        DJANGO_SECRET_KEY="scale-out-test-only-0123456789abcdefghijklmnopqrstuvwxyz-0123",
-        ALLOWED_HOSTS="127.0.0.1",
-        DATABASE_URL=database_url(),
-        REDIS_URL=redis_server.url(),
-        GUNICORN_WORKERS=str(WORKERS_EACH),
-        GUNICORN_LOG_LEVEL="warning",
-    )
+    env = shared_services_env(redis_server.url(), GUNICORN_WORKERS=str(WORKERS_EACH))
     ports = [closed_port(), closed_port()]
     processes = []
     for index, port in enumerate(ports):

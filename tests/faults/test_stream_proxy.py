@@ -20,15 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.db import connection
 
 from apps.matches.models import Match
-from tests.conftest import skip_or_fail
-from tests.faults.conftest import RedisServer, closed_port, production_env
+from tests.faults.conftest import RedisServer, closed_port, shared_services_env
 from tests.faults.test_proxy import start_nginx, stop, wait_for_port
 from tests.faults.test_scale_out import PASSWORD, Browser, poll_url_in, seq_in, tap
 from tests.matches.factories import small_match
-from tests.workers import database_url
 
 pytestmark = [pytest.mark.faults, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
@@ -46,18 +43,7 @@ class Site:
 
 @pytest.fixture
 def site(redis_server: RedisServer, tmp_path: Path) -> Iterator[Site]:
-    if connection.vendor != "postgresql":
-        skip_or_fail("the servers share the test's database: run with DATABASE_URL=postgres://")
-    env = production_env(
-        DJANGO_HTTPS="false",
-        DJANGO_SECRET_KEY="stream-test-only-0123456789abcdefghijklmnopqrstuvwxyz-0123456",
-        ALLOWED_HOSTS="127.0.0.1",
-        DATABASE_URL=database_url(),
-        REDIS_URL=redis_server.url(),
-        MATCH_STREAMS="true",
-        GUNICORN_WORKERS="2",
-        GUNICORN_LOG_LEVEL="warning",
-    )
+    env = shared_services_env(redis_server.url(), MATCH_STREAMS="true", GUNICORN_WORKERS="2")
     gunicorn_port, stream_port, proxy_port = closed_port(), closed_port(), closed_port()
     log = (tmp_path / "servers.log").open("wb")
     gunicorn = subprocess.Popen(
