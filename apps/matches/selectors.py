@@ -9,6 +9,7 @@ of a team in a seat nobody holds yet may open the match to take that seat. Every
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Sequence
 from functools import cache
@@ -30,10 +31,8 @@ from apps.systems.core.registry import registry
 
 logger = logging.getLogger(__name__)
 
-# A match fetched for a user carries the seats that user holds (``_remember_seats``): every
-# view and command of a participant needs them, and reading them with the match row saves a
-# query each time (issue 16).
-SEATS_ATTR = "_skirmish_seats_held"
+# The seats read with a match, in this order (``_seats_sql``).
+SEAT_COLUMNS = ("id", "index", "name", "user_id", "team_owner_id", "roster_id")
 
 
 def _participant_filter(user: User) -> Q:
@@ -50,18 +49,20 @@ def is_participant(user: User | Any, match: Match) -> bool:
 
 
 @cache
-def _seats_mask_sql() -> str:
-    """The seats a user holds in the outer match as one number, bit i for seat i (a match has
-    at most four seats): they come with the match row instead of in a query of their own.
+def _seats_sql() -> str:
+    """The outer match's seats as one JSON array of ``SEAT_COLUMNS`` rows: every view and
+    command of a participant needs them (the seats the user holds, the seats' names and owners
+    on the page), and reading them with the match row saves a query each time (issue 16).
     Raw SQL because building the equivalent subquery with the ORM costs more CPU than the
-    query it saves (issue 16)."""
+    query it saves; unordered (SQLite's aggregate takes no ORDER BY), sorted when read."""
     quote = connection.ops.quote_name
     seat, match = quote(MatchPlayer._meta.db_table), quote(Match._meta.db_table)
-    return (
-        f"SELECT SUM(1 << {seat}.{quote('index')}) FROM {seat}"
-        f" WHERE {seat}.{quote('match_id')} = {match}.{quote('id')}"
-        f" AND {seat}.{quote('user_id')} = %s"
-    )
+    columns = ", ".join(f"{seat}.{quote(column)}" for column in SEAT_COLUMNS)
+    if connection.vendor == "postgresql":
+        rows = f"json_agg(json_build_array({columns}))::text"
+    else:
+        rows = f"json_group_array(json_array({columns}))"
+    return f"SELECT {rows} FROM {seat} WHERE {seat}.{quote('match_id')} = {match}.{quote('id')}"
 
 
 @cache
@@ -76,17 +77,27 @@ def _replayed_group_sql() -> str:
     )
 
 
-def _remember_seats(match: Match, user: User, mask: int | None) -> None:
-    mask = mask or 0
-    setattr(match, SEATS_ATTR, (user.pk, [i for i in range(mask.bit_length()) if mask >> i & 1]))
+def _keep_seats(match: Match, seats: str | None) -> None:
+    """Keep the seats read with ``match`` as its prefetched players (``match.players.all()``
+    and ``match_players`` answer from them), without the teams' documents, as
+    ``match_players`` reads them."""
+    rows = sorted(json.loads(seats or "[]") or [], key=lambda row: row[1])
+    players = []
+    for row in rows:
+        player = MatchPlayer.from_db(
+            connection.alias, ["match_id", *SEAT_COLUMNS], [match.pk, *row]
+        )
+        player.match = match
+        players.append(player)
+    kept = match.players.all()
+    kept._result_cache = players
+    kept._prefetch_done = True
+    match._prefetched_objects_cache = {"players": kept}
 
 
 def _known_seats(user: User, match: Match) -> list[int] | None:
-    """The seats ``user`` holds as read with the match or its prefetched players; ``None``
-    when neither was read."""
-    remembered = getattr(match, SEATS_ATTR, None)
-    if remembered is not None and remembered[0] == user.pk:
-        return list(remembered[1])
+    """The seats ``user`` holds as read with the match (its prefetched players); ``None`` when
+    they were not read."""
     players = getattr(match, "_prefetched_objects_cache", {}).get("players")
     if players is None:
         return None
@@ -95,15 +106,12 @@ def _known_seats(user: User, match: Match) -> list[int] | None:
 
 def seats_changed(match: Match) -> None:
     """Forget the seats read with ``match``: someone took one since."""
-    if hasattr(match, SEATS_ATTR):
-        delattr(match, SEATS_ATTR)
     getattr(match, "_prefetched_objects_cache", {}).pop("players", None)
 
 
 def _match_or_404(
     match_id: int,
     *,
-    user: User,
     lock: bool,
     allowed: Callable[[Match], bool],
     state: bool = True,
@@ -113,7 +121,7 @@ def _match_or_404(
     the same); with ``lock`` its row is locked until the transaction ends. Without ``state``
     its snapshot is read only if it is asked for.
 
-    Read without the lock, it carries the seats ``user`` holds and, with ``key``,
+    Read without the lock, it carries its seats (``_keep_seats``) and, with ``key``,
     ``replayed_group``: the group a command with that idempotency key was stored in (``None``
     if none was). A locked read carries neither: it may wait for the lock inside its
     statement, and PostgreSQL answers a subquery of that statement as it stood before the
@@ -124,14 +132,14 @@ def _match_or_404(
         # otherwise lock the game system row for every command of every match).
         queryset = queryset.select_for_update(of=("self",))
     else:
-        queryset = queryset.annotate(held_seats_mask=RawSQL(_seats_mask_sql(), [user.pk]))
+        queryset = queryset.annotate(seats=RawSQL(_seats_sql(), []))
         if key:
             queryset = queryset.annotate(replayed_group=RawSQL(_replayed_group_sql(), [key]))
     if not state:
         queryset = queryset.defer("state")
     match = queryset.filter(pk=match_id).first()
     if match is not None and not lock:
-        _remember_seats(match, user, match.held_seats_mask)
+        _keep_seats(match, match.seats)
     if match is None or not allowed(match):
         raise Http404
     return match
@@ -152,7 +160,6 @@ def match_for_participant(
         raise Http404
     return _match_or_404(
         match_id,
-        user=user,
         lock=lock,
         allowed=lambda match: is_participant(user, match),
         state=state,
@@ -167,7 +174,6 @@ def match_for_seat_taker(user: User | Any, match_id: int, *, lock: bool = False)
         raise Http404
     return _match_or_404(
         match_id,
-        user=user,
         lock=lock,
         allowed=lambda match: is_participant(user, match) or bool(open_seats(user, match)),
     )

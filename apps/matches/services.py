@@ -150,8 +150,25 @@ def _append(
     actor: User | None,
     key: str | None,
 ) -> list[MatchEvent]:
+    rows = _event_rows(match, engine, rounds=rounds, events=events, actor=actor, key=key)
+    MatchEvent.objects.bulk_create(rows)
+    match.seq += len(rows)
+    return rows
+
+
+def _event_rows(
+    match: Match,
+    engine: MatchEngine,
+    *,
+    rounds: Sequence[int],
+    events: list[Event],
+    actor: User | None,
+    key: str | None,
+) -> list[MatchEvent]:
+    """The log rows of one command, numbered after the match's seq: its group is the seq of
+    its first event, and only that row carries the idempotency key."""
     group = match.seq + 1
-    rows = [
+    return [
         MatchEvent(
             match=match,
             seq=group + offset,
@@ -165,12 +182,14 @@ def _append(
         )
         for offset, (event, round_) in enumerate(zip(events, rounds, strict=True))
     ]
-    MatchEvent.objects.bulk_create(rows)
-    match.seq += len(rows)
-    return rows
 
 
-def _store_state(match: Match, engine: MatchEngine, state: Any) -> None:
+# The columns a command's snapshot writes (``_snapshot_fields``).
+SNAPSHOT_FIELDS = ("state", "state_version", "status", "result", "finished_at", "seq", "updated_at")
+
+
+def _snapshot_fields(match: Match, engine: MatchEngine, state: Any) -> None:
+    """Set the match's snapshot, status and result from ``state``, in memory only."""
     match.state = engine.dump_state(state)
     match.state_version = engine.schema_version
     if engine.finished(state):
@@ -182,19 +201,18 @@ def _store_state(match: Match, engine: MatchEngine, state: Any) -> None:
         match.status = MatchStatus.LIVE if engine.round_of(state) else MatchStatus.SETUP
         match.result = None
         match.finished_at = None
+    match.updated_at = timezone.now()
+
+
+def _store_state(match: Match, engine: MatchEngine, state: Any) -> None:
+    _snapshot_fields(match, engine, state)
     # No full_clean: the values come from the engine, and full_clean would query the database
     # once per constraint on every tap; the constraints themselves stay in the database.
-    match.save(
-        update_fields=[
-            "state",
-            "state_version",
-            "status",
-            "result",
-            "finished_at",
-            "seq",
-            "updated_at",
-        ]
-    )
+    match.save(update_fields=list(SNAPSHOT_FIELDS))
+    _after_store(match)
+
+
+def _after_store(match: Match) -> None:
     # Polls answer from the cached seq (apps.matches.seqcache); it learns this one on commit.
     seqcache.remember_on_commit(match.pk, seqcache.nonce_of(match.spectator_token), match.seq)
 
@@ -212,6 +230,7 @@ class _Decided:
     """A command decided on the snapshot at ``seq``: its events, the round each leaves the
     match in and the state after them, or the refusal the rules gave."""
 
+    match: Match
     seq: int
     events: list[Event]
     rounds: list[int]
@@ -224,13 +243,13 @@ def _decide(engine: MatchEngine, match: Match, command: Command, rng: Random) ->
     try:
         events = engine.decide(state, command, rng)
     except RuleViolation as refusal:
-        return _Decided(match.seq, [], [], state, refusal)
+        return _Decided(match, match.seq, [], [], state, refusal)
     # Each event is logged in the round it leaves the match in: "Round 2 begins" is R2.
     rounds = []
     for event in events:
         state = engine.apply(state, event)
         rounds.append(engine.round_of(state))
-    return _Decided(match.seq, events, rounds, state)
+    return _Decided(match, match.seq, events, rounds, state)
 
 
 def _decided_unlocked(
@@ -269,16 +288,60 @@ def match_apply_command(
     """Decide and store one command. Raises ``RuleViolation`` for an illegal command and
     ``StaleCommand`` when ``expected_seq`` is not the match's seq; neither stores anything.
 
-    The rules decide on the unlocked snapshot first; under the row lock that decision is
-    stored as it is when the seq has not moved (a decision is a pure function of the state,
-    the command and the dice), so the lock is held for the checks and the writes only."""
+    The rules decide on the unlocked snapshot first, and that decision is stored by a write
+    made only if the seq has not moved since (a decision is a pure function of the state, the
+    command and the dice). Only when it has moved, or there was nothing to decide early (an
+    undo, a stale seq, a key already answered), is the match read again under its row lock."""
     dice = rng or _server_rng()
     command = Command(command_type, dict(args))
     early = _decided_unlocked(user, match_id, command, expected_seq, dice, idempotency_key)
+    if early is not None:
+        stored = _store_early(early, user, command, idempotency_key)
+        if stored is not None:
+            return stored
+    return _apply_locked(user, match_id, command, expected_seq, idempotency_key, dice, early)
+
+
+def _store_early(
+    early: _Decided, user: User, command: Command, key: str | None
+) -> CommandOutcome | None:
+    """Store a decision made on the unlocked read, if the seq it was decided on is still the
+    match's: the conditional UPDATE takes the row lock, and under PostgreSQL's read committed
+    it waits for a concurrent command and then sees its seq, so exactly one of two decisions on
+    the same seq is stored. ``None`` (nothing stored) when the seq moved. A refusal or a secret
+    choice from the wrong seat is raised without a write: nothing would be stored anyway."""
+    match = early.match
+    engine = engine_for(match)
+    _check_private(engine, match, user, command.type, command.args)
+    if early.refusal is not None:
+        raise early.refusal
+    was_finished = match.status == MatchStatus.FINISHED
+    rows = _event_rows(match, engine, rounds=early.rounds, events=early.events, actor=user, key=key)
     with transaction.atomic():
-        # With a decision in hand the snapshot is not read again: it is needed only if
-        # another command came in between (then read under the lock, on first use).
-        match = match_for_participant(user, match_id, lock=True, state=early is None)
+        match.seq = early.seq + len(rows)
+        _snapshot_fields(match, engine, early.state)
+        fields = {name: getattr(match, name) for name in SNAPSHOT_FIELDS}
+        if not Match.objects.filter(pk=match.pk, seq=early.seq).update(**fields):
+            return None
+        MatchEvent.objects.bulk_create(rows)
+        _after_store(match)
+        _stored(match, before=early.seq, was_finished=was_finished)
+    return CommandOutcome(match=match, events=rows, state=early.state)
+
+
+def _apply_locked(
+    user: User,
+    match_id: int,
+    command: Command,
+    expected_seq: int | None,
+    idempotency_key: str | None,
+    dice: Random,
+    early: _Decided | None,
+) -> CommandOutcome:
+    """The command applied under the match's row lock: an undo, a stale seq, a repeated key,
+    or a decision whose seq moved before it could be stored (decided again here)."""
+    with transaction.atomic():
+        match = match_for_participant(user, match_id, lock=True)
         # The early read found no command with this key; one can only have come since if
         # the seq moved (every command moves it).
         if idempotency_key and (early is None or early.seq != match.seq):
@@ -288,14 +351,12 @@ def match_apply_command(
         if expected_seq is not None and expected_seq != match.seq:
             raise StaleCommand(match)
         engine = engine_for(match)
-        _check_private(engine, match, user, command_type, args)
-        if command_type == "undo":
+        _check_private(engine, match, user, command.type, command.args)
+        if command.type == "undo":
             rows, state = _undo(match, engine, user, idempotency_key)
         else:
             was_finished = match.status == MatchStatus.FINISHED
-            # Another command came in since the early decision (rare): decide on this state.
-            decided = early if early and early.seq == match.seq else None
-            decided = decided or _decide(engine, match, command, dice)
+            decided = _decide(engine, match, command, dice)
             if decided.refusal is not None:
                 raise decided.refusal
             state = decided.state
@@ -308,11 +369,18 @@ def match_apply_command(
                 key=idempotency_key,
             )
             _store_state(match, engine, state)
-            snapshots.snapshot_if_due(match, before=match.seq - len(rows))
-            if match.status == MatchStatus.FINISHED and not was_finished:
-                finished_id = match.pk
-                transaction.on_commit(lambda: match_report_to_leagues(match_id=finished_id))
+            _stored(match, before=match.seq - len(rows), was_finished=was_finished)
     return CommandOutcome(match=match, events=rows, state=state)
+
+
+def _stored(match: Match, *, before: int, was_finished: bool) -> None:
+    """After a command's events and snapshot are written, holding the row lock: keep a
+    snapshot for undo when one is due, and report a match that just finished to its leagues
+    once the transaction commits."""
+    snapshots.snapshot_if_due(match, before=before)
+    if match.status == MatchStatus.FINISHED and not was_finished:
+        finished_id = match.pk
+        transaction.on_commit(lambda: match_report_to_leagues(match_id=finished_id))
 
 
 def _check_private(

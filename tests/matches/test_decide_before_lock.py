@@ -68,7 +68,8 @@ def test_a_falls_odds_are_computed_before_the_row_is_locked(grundregeln, user, c
     match = grund_match(user, grundregeln)
     outcome = _fall(match, user, random.Random(3))
     assert "odds" in calls
-    assert calls.index("lock") > max(i for i, call in enumerate(calls) if call == "odds")
+    # Stored by the conditional write alone: the match is never read under its lock.
+    assert calls[0] == "read" and "lock" not in calls
     assert any(row.type == "attack_rolled" or row.data.get("odds") for row in outcome.events)
     stored = engine_for(outcome.match).load_state(outcome.match.state)
     assert stored == match_rebuilt_state(outcome.match)
@@ -94,9 +95,48 @@ def test_a_command_is_decided_again_when_another_came_in_between(
     assert outcome.events[0].seq > seq + 1  # stored after the command that came in between
     stored = engine_for(outcome.match).load_state(outcome.match.state)
     assert stored == match_rebuilt_state(outcome.match)
+    assert outcome.match.seq == Match.objects.get(pk=match.pk).seq == outcome.events[-1].seq
 
 
-def test_a_refusal_decided_early_is_raised_under_the_lock(grundregeln, user) -> None:
+def test_a_command_decided_on_a_seq_that_moved_before_its_write_is_stale(
+    grundregeln, user, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The conditional write finds the seq moved: nothing of the early decision is stored, and
+    a command that named its seq is refused as stale, as it would have been under the lock."""
+    match = grund_match(user, grundregeln)
+    early: Callable[..., Any] = services._decided_unlocked
+    interleaved: list[int] = []
+
+    def racing(*args: Any) -> Any:
+        decided = early(*args)
+        if not interleaved:  # another device's command lands before this one is written
+            interleaved.append(1)
+            _fall(match, user, random.Random(5), which=-1)
+        return decided
+
+    seq = Match.objects.get(pk=match.pk).seq
+    monkeypatch.setattr(services, "_decided_unlocked", racing)
+    state = match_state(match)
+    unit = [m for m in state.models if not m.passive_npc and m.in_play][0]
+    with pytest.raises(services.StaleCommand):
+        services.match_apply_command(
+            user=user,
+            match_id=match.pk,
+            command_type="fall",
+            args={"unit": unit.id, "distance": 12},
+            expected_seq=seq,
+            idempotency_key="early-then-stale",
+            rng=random.Random(3),
+        )
+    moved = Match.objects.get(pk=match.pk)
+    assert moved.seq > seq
+    assert not moved.events.filter(idempotency_key="early-then-stale").exists()
+    assert engine_for(moved).load_state(moved.state) == match_rebuilt_state(moved)
+
+
+def test_a_refusal_decided_early_is_raised_without_the_lock(
+    grundregeln, user, calls: list[str]
+) -> None:
     match = grund_match(user, grundregeln)
     before = Match.objects.get(pk=match.pk).seq
     with pytest.raises(services.RuleViolation):
@@ -110,3 +150,4 @@ def test_a_refusal_decided_early_is_raised_under_the_lock(grundregeln, user) -> 
             rng=random.Random(1),
         )
     assert Match.objects.get(pk=match.pk).seq == before
+    assert calls == ["read"]

@@ -1,6 +1,7 @@
-"""The fixed cost of a tap (issue 16), in queries: an API command reads the match once before
-its row lock and once under it, without the snapshot, and an HTMX tap answers with a tracker
-partial that reads the seats and the latest rows once each. The answer is the same board a
+"""The fixed cost of a tap (issue 16), in queries: an API command reads the match once, with
+the seats its user holds, and stores its decision by a write made only if the seq has not
+moved (no second read under the row lock), and an HTMX tap answers with a tracker partial that
+reads the latest rows once. The answer is the same board a
 fresh page render shows. Timings are printed by ``make bench``, never asserted here."""
 
 from __future__ import annotations
@@ -78,15 +79,15 @@ def _tap(browser: Client, match: Match, data: dict[str, str] | None = None) -> A
     return browser.post(f"/matches/{match.pk}/command/", data, HTTP_HX_REQUEST="true")
 
 
-def test_an_api_command_reads_the_match_twice_and_writes_once(deathmatch, user, queries) -> None:
+def test_an_api_command_reads_the_match_once_and_writes_once(deathmatch, user, queries) -> None:
     match = _flips(small_match(user, deathmatch), user, 2)
     client = api_for(user)
     url = f"/api/v1/matches/{match.pk}/commands/"
     command = {"type": "flip", "args": {"player": 0}, "idempotency_key": uuid.uuid4().hex}
-    # The match before the lock (with the user's seats and the key's command, if any); under
-    # the lock a savepoint, the locked read without the snapshot, the events, the snapshot and
-    # the release; the seats whose secrets the answer may show.
-    with queries(7):
+    # The match before the lock (with the user's seats and the key's command, if any); then a
+    # savepoint, the snapshot written only if the seq has not moved (taking the row lock), the
+    # events and the release. The answer's secrets follow the seats read with the match.
+    with queries(5):
         response = client.post(url, command, format="json")
     assert response.status_code == 200
     # The same key again: the first answer, from the rows it stored (found before the lock,
@@ -97,29 +98,29 @@ def test_an_api_command_reads_the_match_twice_and_writes_once(deathmatch, user, 
     assert again.json()["events"] == response.json()["events"]
 
 
-def test_an_htmx_tap_reads_the_seats_and_the_latest_rows_once(
+def test_an_htmx_tap_reads_the_match_with_its_seats_and_the_latest_rows_once(
     deathmatch, user, browser, queries
 ) -> None:
     match = _flips(small_match(user, deathmatch), user, 3)
     _tap(browser, match)
     data = _tap_data(match)
-    # The user; the command as through the API (six, its answer needs no seats); the seats and
-    # the latest rows for the partial.
-    with queries(9):
+    # The user; the command as through the API (five); the latest rows for the partial (the
+    # seats came with the match).
+    with queries(7):
         response = _tap(browser, match, data)
     assert response.status_code == 200
 
 
-def test_an_open_seat_adds_its_owner_and_another_player_their_check(
+def test_an_open_seat_adds_its_owner_and_another_player_costs_the_same(
     deathmatch, user, browser, queries
 ) -> None:
     """The seats are read once whoever taps: a seat nobody took yet adds its owner (named in
-    the partial); another player than the creator adds the participant check under the lock
-    (the read before the lock carries their seats)."""
+    the partial); another player than the creator taps at the creator's cost (the match is
+    read once, with the seats they hold)."""
     other = UserFactory()
     match = _flips(small_match(user, deathmatch, opponent=other), user, 3)
     data = _tap_data(match)
-    with queries(10):
+    with queries(8):
         response = _tap(browser, match, data)
     assert "Seats not taken yet" in response.content.decode()
     services.match_take_seat(user=other, match_id=match.pk, index=1)
@@ -127,7 +128,7 @@ def test_an_open_seat_adds_its_owner_and_another_player_their_check(
     them.force_login(other)
     assert _tap(them, match).status_code == 200
     data = _tap_data(match)
-    with queries(10):
+    with queries(7):
         response = _tap(them, match, data)
     assert response.status_code == 200
     assert "Seats not taken yet" not in response.content.decode()
