@@ -14,6 +14,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from apps.catalog.models import GameSystem
+from apps.common.json_fields import FastJSONDecoder, FastJSONEncoder
 from apps.rosters.models import Roster
 
 UNDO_EVENT = "undone"
@@ -36,7 +37,9 @@ class Match(models.Model):
         _("status"), max_length=10, choices=MatchStatus.choices, default=MatchStatus.SETUP
     )
     seq = models.PositiveIntegerField(_("last event"), default=0)
-    state = models.JSONField(_("state"), default=dict)
+    state = models.JSONField(
+        _("state"), default=dict, encoder=FastJSONEncoder, decoder=FastJSONDecoder
+    )
     # The engine's schema version the snapshot was written in (rows from before versions
     # existed are version 1); an older snapshot is upgraded or rebuilt from the log.
     state_version = models.PositiveSmallIntegerField(_("state version"), default=1)
@@ -133,7 +136,7 @@ class MatchEvent(models.Model):
     group = models.PositiveIntegerField()
     round = models.PositiveSmallIntegerField(default=0)
     type = models.CharField(max_length=60)
-    data = models.JSONField(default=dict)
+    data = models.JSONField(default=dict, encoder=FastJSONEncoder, decoder=FastJSONDecoder)
     # The engine's schema version ``data`` was written in; read through its upgrades.
     version = models.PositiveSmallIntegerField(default=1)
     actor = models.ForeignKey(
@@ -174,7 +177,7 @@ class MatchSnapshot(models.Model):
     seq = models.PositiveIntegerField()
     # The engine's schema version ``state`` was written in; read through its state upgrades.
     version = models.PositiveSmallIntegerField()
-    state = models.JSONField()
+    state = models.JSONField(encoder=FastJSONEncoder, decoder=FastJSONDecoder)
 
     class Meta:
         constraints = [
