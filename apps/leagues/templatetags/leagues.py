@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django import template
-from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext as _
 
-from apps.leagues.models import Result
+from apps.leagues.models import League, Result, Round
+from apps.leagues.pairing_rows import pairing_rows, result_badges
 from apps.systems.core.registry import registry
 
 register = template.Library()
@@ -30,20 +30,16 @@ def has_tracker(system_slug: str) -> bool:
 
 @register.simple_tag
 def result_status(result: Result, counts: bool) -> SafeString:
-    """``{% result_status result counts %}``: the badges of a reported result: where it stands
-    (confirmed, decided, disputed, counting unanswered or awaiting confirmation) and whether the
-    tracker recorded it. A tag rather than an included template: a round's table shows one per
-    game."""
-    if result.status == Result.Status.CONFIRMED:
-        badge = format_html('<span class="badge ok">{}</span>', _("confirmed"))
-    elif result.status == Result.Status.DECIDED:
-        badge = format_html('<span class="badge ok">{}</span>', _("decided"))
-    elif result.status == Result.Status.DISPUTED:
-        badge = format_html('<span class="badge warn">{}</span>', _("disputed"))
-    elif counts:
-        badge = format_html('<span class="badge ok">{}</span>', _("counts (not answered)"))
-    else:
-        badge = format_html('<span class="badge warn">{}</span>', _("awaiting confirmation"))
-    if result.source == Result.Source.TRACKED:
-        badge += format_html(' <span class="badge">{}</span>', _("recorded by the tracker"))
-    return badge
+    """``{% result_status result counts %}``: the badges of a reported result
+    (``pairing_rows.result_badges``). A tag rather than an included template: a round's table
+    shows one per game."""
+    return result_badges(result, counts)
+
+
+@register.simple_tag
+def pairing_table_rows(
+    games: Iterable[Mapping[str, Any]], round_: Round, league: League
+) -> SafeString:
+    """``{% pairing_table_rows games round league %}``: the rows of a round's pairings table
+    (``pairing_rows``)."""
+    return pairing_rows(games, round_, league, tracker=has_tracker(league.system.slug))
