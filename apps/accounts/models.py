@@ -25,4 +25,9 @@ class User(AbstractUser):
 
     @property
     def shown_name(self) -> str:
-        return self.display_name or self.username
+        return self.name_shown(self.display_name, self.username)
+
+    @staticmethod
+    def name_shown(display_name: str, username: str) -> str:
+        """The name a user is shown by, from the two columns (for rows read as plain values)."""
+        return display_name or username

@@ -185,7 +185,7 @@ def counts_from(result: Result, confirm_hours: int) -> datetime | None:
 class SeasonRecord:
     """What the season's standings are computed from."""
 
-    registrations: list[Registration]
+    entrants: list[Entrant]
     games: list[Game]
     byes: list[Bye]
     # Pairs of registrations that have been paired against each other (for rematches).
@@ -200,16 +200,16 @@ def season_records(
     all of theirs at once)."""
     now = now or timezone.now()
     by_id = {season.pk: season for season in seasons}
-    registrations: dict[int, list[Registration]] = {pk: [] for pk in by_id}
-    for registration in (
+    # Plain tuples rather than model instances: a long season has hundreds of players and
+    # games, and this runs for every view of its standings after a change.
+    entrants: dict[int, list[Entrant]] = {pk: [] for pk in by_id}
+    for pk, season_id, display_name, username, dropped_at in (
         Registration.objects.filter(season__in=list(by_id))
-        .select_related("player")
-        .defer("roster_snapshot")
         .order_by("pk")
+        .values_list("pk", "season_id", "player__display_name", "player__username", "dropped_at")
     ):
-        registrations[registration.season_id].append(registration)
-    # Plain tuples rather than model instances: a long season has hundreds of games, and
-    # this runs for every view of its standings.
+        name = User.name_shown(display_name, username)
+        entrants[season_id].append(Entrant(id=pk, name=name, dropped=dropped_at is not None))
     pairings = (
         Pairing.objects.filter(round__season__in=list(by_id), round__status=Round.Status.PUBLISHED)
         .order_by("round__number", "table")
@@ -241,7 +241,7 @@ def season_records(
             )
     return {
         pk: SeasonRecord(
-            registrations=registrations[pk],
+            entrants=entrants[pk],
             games=games[pk],
             byes=byes[pk],
             met=met[pk],
@@ -258,19 +258,12 @@ def season_record(season: Season, *, now: datetime | None = None) -> SeasonRecor
 def record_standings(season: Season, record: SeasonRecord) -> list[Row]:
     """The season's table from its record, by the season's scoring and tie-breakers."""
     return standings(
-        entrants(record.registrations),
+        record.entrants,
         record.games,
         record.byes,
         season_scoring(season),
         season_tie_breakers(season),
     )
-
-
-def entrants(registrations: Iterable[Registration]) -> list[Entrant]:
-    return [
-        Entrant(id=r.pk, name=r.player.shown_name, dropped=r.dropped_at is not None)
-        for r in registrations
-    ]
 
 
 def season_standings(season: Season, *, now: datetime | None = None) -> list[Row]:
