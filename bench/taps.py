@@ -78,60 +78,70 @@ def queries_of(action: Callable[[], object]) -> int:
     return len(captured)
 
 
-def interleaved(actions: dict[str, Callable[[], object]], *, repeat: int) -> None:
-    """Each action in turn, ``repeat`` times: on a shared machine the floor and the taps then
-    see the same load, so their ratios hold where block-wise medians drift. Prints wall and
-    CPU medians as multiples of the first action's, and the queries of one request."""
-    counts = {name: queries_of(action) for name, action in actions.items()}
-    wall: dict[str, list[float]] = {name: [] for name in actions}
+def interleaved_timings(
+    actions: dict[str, Callable[[], object]], *, repeat: int, warmup: int = 20
+) -> tuple[dict[str, Timing], dict[str, list[float]]]:
+    """Each action in turn, ``repeat`` times, after ``warmup`` rounds: on a shared machine
+    the floor and the taps then see the same load, so their ratios hold where medians taken
+    in blocks a minute apart drift with the machine. Wall times as Timings (named by their
+    keys), and the CPU seconds of each run."""
+    for _ in range(warmup):
+        for action in actions.values():
+            action()
+    wall: dict[str, list[int]] = {name: [] for name in actions}
     cpu: dict[str, list[float]] = {name: [] for name in actions}
     for _ in range(repeat):
         for name, action in actions.items():
-            started, used = time.perf_counter(), time.process_time()
+            started, used = time.perf_counter_ns(), time.process_time()
             action()
-            wall[name].append(time.perf_counter() - started)
+            wall[name].append(time.perf_counter_ns() - started)
             cpu[name].append(time.process_time() - used)
+    return {name: Timing(name, tuple(samples)) for name, samples in wall.items()}, cpu
+
+
+def interleaved(actions: dict[str, Callable[[], object]], *, repeat: int) -> None:
+    """``interleaved_timings``, printed: wall and CPU medians as multiples of the first
+    action's, and the queries of one request."""
+    counts = {name: queries_of(action) for name, action in actions.items()}
+    timings, cpu = interleaved_timings(actions, repeat=repeat, warmup=0)
     base = next(iter(actions))
-    floor_wall, floor_cpu = statistics.median(wall[base]), statistics.median(cpu[base])
+    floor_wall, floor_cpu = timings[base].median_ms, statistics.median(cpu[base])
     for name in actions:
-        w, c = statistics.median(wall[name]), statistics.median(cpu[name])
+        w, c = timings[name].median_ms, statistics.median(cpu[name])
         before = (
             f"   before: {BEFORE[name][0]:g}×, {BEFORE[name][1]} queries" if name in BEFORE else ""
         )
         print(
-            f"  {name:6} wall {w * 1e3:7.3f} ms ({w / floor_wall:4.2f}×)"
+            f"  {name:6} wall {w:7.3f} ms ({w / floor_wall:4.2f}×)"
             f"   cpu {c * 1e3:7.3f} ms ({c / floor_cpu:4.2f}×)   {counts[name]} queries{before}",
             flush=True,
         )
 
 
-def tap(client: Client, match: Match) -> Callable[[], None]:
-    """An HTMX tap on the tracker: a free flip, answered with the tracker partial."""
-    url = f"/matches/{match.pk}/command/"
-    # The page knows the seq it was drawn on: the next tap sends the one the answer names.
-    seq = [Match.objects.filter(pk=match.pk).values_list("seq", flat=True).get()]
-
-    def action() -> None:
-        response = client.post(
-            url,
-            {
-                "command": "flip",
-                "args.player:int": "0",
-                "expected_seq": str(seq[0]),
-                "idempotency_key": uuid.uuid4().hex,
-            },
-            HTTP_HX_REQUEST="true",
-        )
-        assert response.status_code == 200, response.status_code
-        seq[0] = int(response["X-Skirmish-Command-Seq"])
-
-    return action
+def floor_api_and_tap(
+    client: Client, floor_match: Match, match: Match, *, repeat: int
+) -> tuple[Timing, Timing, Timing]:
+    """The floor, the API command and the HTMX tap measured in turn (``interleaved_timings``),
+    named for the report."""
+    actions = {"floor": floor_action(client, floor_match.pk), **api_and_tap(client, match)}
+    with override_settings(ROOT_URLCONF="bench.taps"):
+        timings, _cpu = interleaved_timings(actions, repeat=repeat)
+    return (
+        Timing("floor: POST + login + insert + select", timings["floor"].samples_ns),
+        Timing(
+            "POST /api/v1/matches/{id}/commands/ (server time, same log)",
+            timings["api"].samples_ns,
+        ),
+        Timing("HTMX tap: command + tracker partial (same log)", timings["tap"].samples_ns),
+    )
 
 
 def floor_action(client: Client, match_id: int) -> Callable[[], None]:
+    """The floor's request; its URL is served only with ``ROOT_URLCONF="bench.taps"``, set
+    around a whole run (overriding it per request would clear the URL caches each time)."""
+
     def action() -> None:
-        with override_settings(ROOT_URLCONF="bench.taps"):
-            client.post(f"/bench/tap-floor/{match_id}/", {"key": uuid.uuid4().hex})
+        client.post(f"/bench/tap-floor/{match_id}/", {"key": uuid.uuid4().hex})
 
     return action
 
@@ -227,9 +237,10 @@ def main() -> None:
         client.force_login(user)
         print(f"Taps at {LOG_LENGTH} events, interleaved with the floor ({connection.vendor})")
         actions = {"floor": floor_action(client, floor_match.pk), **api_and_tap(client, match)}
-        for action in actions.values():  # warm up
-            for _ in range(20):
-                action()
-        interleaved(actions, repeat=300)
+        with override_settings(ROOT_URLCONF="bench.taps"):
+            for action in actions.values():  # warm up
+                for _ in range(20):
+                    action()
+            interleaved(actions, repeat=300)
     finally:
         teardown_databases(databases, verbosity=0)
