@@ -1,9 +1,11 @@
 """Writes to matches: create one from saved teams, apply a command, undo.
 
-``match_apply_command`` is the one path every device and the API take: it locks the match row,
-answers a repeated idempotency key with the first answer, refuses a command decided on an old
-seq (``StaleCommand``), lets the system decide, appends the events and the new snapshot in the
-same transaction, and tells followers after the commit.
+``match_apply_command`` is the one path every device and the API take: it lets the system
+decide on the match as read, stores that decision only if the seq has not moved meanwhile (the
+write takes the match row lock), and otherwise works under the row lock: it answers a repeated
+idempotency key with the first answer, refuses a command decided on an old seq
+(``StaleCommand``) or decides again. The events and the new snapshot are written in one
+transaction, and followers are told after the commit.
 """
 
 from __future__ import annotations
@@ -150,25 +152,11 @@ def _append(
     actor: User | None,
     key: str | None,
 ) -> list[MatchEvent]:
-    rows = _event_rows(match, engine, rounds=rounds, events=events, actor=actor, key=key)
-    MatchEvent.objects.bulk_create(rows)
-    match.seq += len(rows)
-    return rows
-
-
-def _event_rows(
-    match: Match,
-    engine: MatchEngine,
-    *,
-    rounds: Sequence[int],
-    events: list[Event],
-    actor: User | None,
-    key: str | None,
-) -> list[MatchEvent]:
-    """The log rows of one command, numbered after the match's seq: its group is the seq of
-    its first event, and only that row carries the idempotency key."""
+    """Write the log rows of one command, numbered after the match's seq, and move the seq:
+    the group is the seq of the command's first event, and only that row carries the
+    idempotency key."""
     group = match.seq + 1
-    return [
+    rows = [
         MatchEvent(
             match=match,
             seq=group + offset,
@@ -182,6 +170,9 @@ def _event_rows(
         )
         for offset, (event, round_) in enumerate(zip(events, rounds, strict=True))
     ]
+    MatchEvent.objects.bulk_create(rows)
+    match.seq += len(rows)
+    return rows
 
 
 # The columns a command's snapshot writes (``_snapshot_fields``).
@@ -316,14 +307,13 @@ def _store_early(
     if early.refusal is not None:
         raise early.refusal
     was_finished = match.status == MatchStatus.FINISHED
-    rows = _event_rows(match, engine, rounds=early.rounds, events=early.events, actor=user, key=key)
     with transaction.atomic():
-        match.seq = early.seq + len(rows)
         _snapshot_fields(match, engine, early.state)
         fields = {name: getattr(match, name) for name in SNAPSHOT_FIELDS}
+        fields["seq"] = early.seq + len(early.events)
         if not Match.objects.filter(pk=match.pk, seq=early.seq).update(**fields):
             return None
-        MatchEvent.objects.bulk_create(rows)
+        rows = _append(match, engine, rounds=early.rounds, events=early.events, actor=user, key=key)
         _after_store(match)
         _stored(match, before=early.seq, was_finished=was_finished)
     return CommandOutcome(match=match, events=rows, state=early.state)
