@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from apps.matches.models import Match, MatchEvent
 from bench.long_logs import free_flip
-from bench.report import Report, Timing, measure
+from bench.report import Report, Timing
 
 _FLOOR_SEQ = itertools.count(1_000_000)
 
@@ -46,18 +46,6 @@ urlpatterns = [
     path("bench/tap-floor/<int:match_id>/", floor_view),
     path("", include("skirmish.urls")),
 ]
-
-
-def floor(client: Client, match_id: int, *, repeat: int = 300) -> Timing:
-    """The floor, on a match of its own (its log gets rows of type "floor")."""
-    with override_settings(ROOT_URLCONF="bench.taps"):
-        url = f"/bench/tap-floor/{match_id}/"
-        return measure(
-            "floor: POST + login + insert + select",
-            lambda: client.post(url, {"key": uuid.uuid4().hex}),
-            repeat=repeat,
-            warmup=20,
-        )
 
 
 def add_ratio(report: Report, timing: Timing, floor: Timing, goal: float) -> None:
