@@ -84,9 +84,10 @@ def _keep_seats(match: Match, seats: str | None) -> None:
     rows = sorted(json.loads(seats or "[]") or [], key=lambda row: row[1])
     players = []
     for row in rows:
-        player = MatchPlayer.from_db(
-            connection.alias, ["match_id", *SEAT_COLUMNS], [match.pk, *row]
-        )
+        values = {**dict(zip(SEAT_COLUMNS, row, strict=True)), "match_id": match.pk}
+        # ``from_db`` takes the values in the model's field order, whatever the names' order.
+        names = [f.attname for f in MatchPlayer._meta.concrete_fields if f.attname in values]
+        player = MatchPlayer.from_db(connection.alias, names, [values[name] for name in names])
         player.match = match
         players.append(player)
     kept = match.players.all()

@@ -149,3 +149,27 @@ def test_the_api_lists_the_seats_waiting_for_you_and_takes_one(grundregeln) -> N
     assert again.status_code == 200
     refused = api_for(alice).post(f"/api/v1/matches/{match.pk}/seats/1/take/")
     assert (refused.status_code, refused.json()["code"]) == (403, "not_your_team")
+
+
+def test_the_seats_read_with_a_match_are_the_seats_rows(grundregeln) -> None:
+    """The unlocked read carries the seats as JSON (``selectors._keep_seats``): each seat is
+    the row it stands for, with its own id, its match, and its team's document on demand."""
+    from django.db.models import F
+
+    from apps.matches.selectors import match_for_participant, match_players
+
+    alice, bob = UserFactory(), UserFactory()
+    match = shared_grund_match(alice, alice, bob, system=grundregeln, names=NAMES)
+    read = match_for_participant(alice, match.pk)
+    stored = list(
+        MatchPlayer.objects.filter(match=match)
+        .order_by("index")
+        .values("id", "match_id", "index", "name", "user_id", "team_owner_id", "roster_id")
+    )
+    kept = match_players(read)
+    assert [{field: getattr(seat, field) for field in stored[0]} for seat in kept] == stored
+    assert len({seat.pk for seat in kept}) == len(kept)
+    document = MatchPlayer.objects.filter(pk=kept[-1].pk).values_list(
+        F("roster_document"), flat=True
+    )
+    assert kept[-1].roster_document == document.get()
