@@ -35,7 +35,8 @@ def pairing_rows(
         "play": escape(_("Play on the tracker")),
     }
     published = round_.status == Round.Status.PUBLISHED
-    # One reverse per table: the links differ only in their last segment.
+    # One reverse per table: the links differ only in their last segment (both patterns end in
+    # ``<int:…>/``). The league key is a generated token: nothing to escape in either.
     game_url = reverse("leagues:pairing", args=[league.key, 1])[: -len("1/")]
     play_url = reverse("matches:league_new", args=[1])[: -len("1/")]
     rows = []

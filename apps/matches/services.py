@@ -175,31 +175,38 @@ def _append(
     return rows
 
 
-# The columns a command's snapshot writes (``_snapshot_fields``).
-SNAPSHOT_FIELDS = ("state", "state_version", "status", "result", "finished_at", "seq", "updated_at")
-
-
-def _snapshot_fields(match: Match, engine: MatchEngine, state: Any) -> None:
-    """Set the match's snapshot, status and result from ``state``, in memory only."""
-    match.state = engine.dump_state(state)
-    match.state_version = engine.schema_version
+def _snapshot_fields(match: Match, engine: MatchEngine, state: Any, seq: int) -> dict[str, Any]:
+    """The columns a command writes to its match: the snapshot of ``state``, the status and
+    result it gives, and the seq after the command's events (the match itself is unchanged)."""
+    fields: dict[str, Any] = {
+        "state": engine.dump_state(state),
+        "state_version": engine.schema_version,
+        "seq": seq,
+        "updated_at": timezone.now(),
+    }
     if engine.finished(state):
-        if match.status != MatchStatus.FINISHED:
-            match.finished_at = timezone.now()
-        match.status = MatchStatus.FINISHED
-        match.result = engine.result(state)
+        finished = match.status == MatchStatus.FINISHED
+        fields.update(
+            status=MatchStatus.FINISHED,
+            result=engine.result(state),
+            finished_at=match.finished_at if finished else timezone.now(),
+        )
     else:
-        match.status = MatchStatus.LIVE if engine.round_of(state) else MatchStatus.SETUP
-        match.result = None
-        match.finished_at = None
-    match.updated_at = timezone.now()
+        fields.update(
+            status=MatchStatus.LIVE if engine.round_of(state) else MatchStatus.SETUP,
+            result=None,
+            finished_at=None,
+        )
+    return fields
 
 
 def _store_state(match: Match, engine: MatchEngine, state: Any) -> None:
-    _snapshot_fields(match, engine, state)
+    fields = _snapshot_fields(match, engine, state, match.seq)
+    for name, value in fields.items():
+        setattr(match, name, value)
     # No full_clean: the values come from the engine, and full_clean would query the database
     # once per constraint on every tap; the constraints themselves stay in the database.
-    match.save(update_fields=list(SNAPSHOT_FIELDS))
+    match.save(update_fields=list(fields))
     _after_store(match)
 
 
@@ -308,12 +315,12 @@ def _store_early(
         raise early.refusal
     was_finished = match.status == MatchStatus.FINISHED
     with transaction.atomic():
-        _snapshot_fields(match, engine, early.state)
-        fields = {name: getattr(match, name) for name in SNAPSHOT_FIELDS}
-        fields["seq"] = early.seq + len(early.events)
+        fields = _snapshot_fields(match, engine, early.state, early.seq + len(early.events))
         if not Match.objects.filter(pk=match.pk, seq=early.seq).update(**fields):
             return None
         rows = _append(match, engine, rounds=early.rounds, events=early.events, actor=user, key=key)
+        for name, value in fields.items():
+            setattr(match, name, value)
         _after_store(match)
         _stored(match, before=early.seq, was_finished=was_finished)
     return CommandOutcome(match=match, events=rows, state=early.state)

@@ -1,5 +1,5 @@
 """The fixed cost of a tap (issue 16), in queries: an API command reads the match once, with
-the seats its user holds, and stores its decision by a write made only if the seq has not
+its seats, and stores its decision by a write made only if the seq has not
 moved (no second read under the row lock), and an HTMX tap answers with a tracker partial that
 reads the latest rows once. The answer is the same board a
 fresh page render shows. Timings are printed by ``make bench``, never asserted here."""
