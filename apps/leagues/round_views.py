@@ -105,7 +105,9 @@ def _round_html(
     round_: Round,
 ) -> str:
     def render_round() -> str:
-        (full,) = season_rounds(season, include_drafts=False, numbers=[round_.number])
+        (full,) = season_rounds(
+            season, include_drafts=False, numbers=[round_.number], table_only=True
+        )
         context = {
             "league": access.league,
             "season": season,

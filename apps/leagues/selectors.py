@@ -304,17 +304,43 @@ def sorted_rows(rows: Sequence[Row], sort: str) -> list[Row]:
     return sorted(rows, key=lambda row: (key(row), row.rank))
 
 
+# The columns a round's pairings table shows (``pairing_rows`` via ``round_views.round_view``):
+# whole rows of the pairings, their players and results (a dozen timestamps each) took a big
+# round's 128 games several times as long to read (issue 16).
+PAIRING_TABLE_FIELDS = (
+    "round",
+    "table",
+    "player_a__player__username",
+    "player_a__player__display_name",
+    "player_b__player__username",
+    "player_b__player__display_name",
+    "result__outcome",
+    "result__vp_a",
+    "result__vp_b",
+    "result__status",
+    "result__source",
+    "result__reported_at",
+)
+
+
 def season_rounds(
-    season: Season, *, include_drafts: bool, numbers: Iterable[int] | None = None
+    season: Season,
+    *,
+    include_drafts: bool,
+    numbers: Iterable[int] | None = None,
+    table_only: bool = False,
 ) -> list[Round]:
     """The season's rounds with their pairings, players and results (only ``numbers``, when
-    given: the season page shows the current round in full and the others on demand)."""
-    # The registrations' roster snapshots (a whole roster each) are never shown with a round.
-    pairings = (
-        Pairing.objects.select_related("player_a__player", "player_b__player", "result")
-        .defer("player_a__roster_snapshot", "player_b__roster_snapshot")
-        .order_by("table")
-    )
+    given: the season page shows the current round in full and the others on demand). With
+    ``table_only``, of the pairings only what their table shows (``PAIRING_TABLE_FIELDS``)."""
+    pairings = Pairing.objects.select_related(
+        "player_a__player", "player_b__player", "result"
+    ).order_by("table")
+    if table_only:
+        pairings = pairings.only(*PAIRING_TABLE_FIELDS)
+    else:
+        # The registrations' roster snapshots (a whole roster each) are never shown with a round.
+        pairings = pairings.defer("player_a__roster_snapshot", "player_b__roster_snapshot")
     rounds = Round.objects.filter(season=season).prefetch_related(
         Prefetch("pairings", queryset=pairings)
     )

@@ -6,11 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import escape
 
 from apps.leagues import services
 from apps.leagues.models import Registration, Round
+from apps.leagues.round_views import round_view
+from apps.leagues.selectors import season_rounds
 from tests.accounts.factories import UserFactory
 from tests.leagues.factories import (
     games,
@@ -93,3 +96,33 @@ def test_a_bye_has_its_badge_and_no_link_and_a_draft_has_no_links(client) -> Non
     page = _page(client, season)
     assert '<td><span class="badge">bye</span></td><td></td></tr>' in page
     assert "/games/" not in page
+
+
+def test_a_round_read_for_its_table_renders_without_another_query(
+    django_assert_num_queries,
+) -> None:
+    """``season_rounds(table_only=True)`` reads only the columns the table shows: a field it
+    left out and the table needed would cost a query per game."""
+    season = make_season(make_league(system="deathmatch"))
+    mine, *_ = Registration.objects.bulk_create(
+        Registration(season=season, player=UserFactory()) for _ in range(5)
+    )
+    round_ = pair_and_publish(season)
+    first, second = games(round_)
+    report_and_confirm(first)
+    services.result_report(
+        user=second.player_a.player,
+        key=season.league.key,
+        pairing_id=second.pk,
+        outcome="b",
+        vp_a=1,
+        vp_b=2,
+    )
+    (full,) = season_rounds(season, include_drafts=False, numbers=[1], table_only=True)
+    with django_assert_num_queries(0):
+        view = round_view(full, season, mine)
+        html = render_to_string(
+            "leagues/_round.html", {"league": season.league, "season": season, "view": view}
+        )
+    assert html.count("<tr") == 4  # the head, two games and the bye
+    assert "confirmed" in html and "awaiting confirmation" in html
