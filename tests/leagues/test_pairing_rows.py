@@ -4,6 +4,7 @@ what the template showed, each value escaped, the links only where a player may 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from django.template.loader import render_to_string
@@ -29,6 +30,15 @@ pytestmark = pytest.mark.django_db
 EN = {"HTTP_ACCEPT_LANGUAGE": "en"}
 
 
+def _tracker_season(players: int) -> tuple[Any, list[Registration]]:
+    """A Deathmatch season (a system with a tracker) and its players, registered directly:
+    joining one through the service needs a roster."""
+    season = make_season(make_league(system="deathmatch"))
+    return season, Registration.objects.bulk_create(
+        Registration(season=season, player=UserFactory()) for _ in range(players)
+    )
+
+
 def _page(client, season) -> str:  # noqa: ANN001
     url = reverse("leagues:season", args=[season.league.key, season.pk])
     return client.get(url, **EN).content.decode()
@@ -52,11 +62,7 @@ def test_names_are_escaped_and_a_reported_game_shows_its_winner_score_and_badge(
 def test_a_players_own_game_offers_the_report_and_the_tracker_until_it_has_a_result(
     client,
 ) -> None:
-    season = make_season(make_league(system="deathmatch"))
-    # Registered directly: joining a Deathmatch season through the service needs a roster.
-    mine, *_ = Registration.objects.bulk_create(
-        Registration(season=season, player=UserFactory()) for _ in range(4)
-    )
+    season, (mine, *_) = _tracker_season(4)
     round_ = pair_and_publish(season)
     own = next(g for g in games(round_) if mine.pk in (g.player_a_id, g.player_b_id))
     other = next(g for g in games(round_) if g.pk != own.pk)
@@ -103,10 +109,7 @@ def test_a_round_read_for_its_table_renders_without_another_query(
 ) -> None:
     """``season_rounds(table_only=True)`` reads only the columns the table shows: a field it
     left out and the table needed would cost a query per game."""
-    season = make_season(make_league(system="deathmatch"))
-    mine, *_ = Registration.objects.bulk_create(
-        Registration(season=season, player=UserFactory()) for _ in range(5)
-    )
+    season, (mine, *_) = _tracker_season(5)
     round_ = pair_and_publish(season)
     first, second = games(round_)
     report_and_confirm(first)
