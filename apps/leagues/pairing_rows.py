@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from apps.common.links import url_stem
 from apps.leagues.models import League, Pairing, Result, Round
 
 
@@ -35,10 +35,9 @@ def pairing_rows(
         "play": escape(_("Play on the tracker")),
     }
     published = round_.status == Round.Status.PUBLISHED
-    # One reverse per table: the links differ only in their last segment (both patterns end in
-    # ``<int:…>/``). The league key is a generated token: nothing to escape in either.
-    game_url = reverse("leagues:pairing", args=[league.key, 1])[: -len("1/")]
-    play_url = reverse("matches:league_new", args=[1])[: -len("1/")]
+    # The league key is a generated token: nothing to escape in either link.
+    game_url = url_stem("leagues:pairing", league.key)
+    play_url = url_stem("matches:league_new")
     rows = []
     for game in games:
         pairing: Pairing = game["pairing"]

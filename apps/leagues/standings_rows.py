@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from apps.common.links import url_stem
 from apps.leagues.models import League, Season
 from apps.leagues.standings import Row
 
@@ -131,9 +131,8 @@ def standings_rows(
     """The ``<tr>`` of every row, in the table's order; the viewer's own row is marked by the
     view afterwards (one cached table serves everyone). ``players`` (registration id → user
     id) adds the links to the players' league histories."""
-    # One reverse for all rows: the player pages differ only in the last segment.
-    player_url = escape(reverse("leagues:player", args=[league.key, season.pk, 1])[: -len("1/")])
-    history_url = escape(reverse("leagues:history", args=[1])[: -len("1/")])
+    player_url = escape(url_stem("leagues:player", league.key, season.pk))
+    history_url = escape(url_stem("leagues:history"))
     history_label = escape(_("League history"))
     players = players or {}
     labels = (escape(_("Games")), escape(_("dropped")))

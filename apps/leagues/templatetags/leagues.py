@@ -31,8 +31,7 @@ def has_tracker(system_slug: str) -> bool:
 @register.simple_tag
 def result_status(result: Result, counts: bool) -> SafeString:
     """``{% result_status result counts %}``: the badges of a reported result
-    (``pairing_rows.result_badges``). A tag rather than an included template: a round's table
-    shows one per game."""
+    (``pairing_rows.result_badges``), on a game's own page."""
     return result_badges(result, counts)
 
 
