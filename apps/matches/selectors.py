@@ -77,16 +77,23 @@ def _replayed_group_sql() -> str:
     )
 
 
+@cache
+def _seat_fields() -> list[str]:
+    """The seat columns and the match's id in the model's field order: ``from_db`` takes the
+    values in that order, whatever the order of the names given."""
+    read = {*SEAT_COLUMNS, "match_id"}
+    return [f.attname for f in MatchPlayer._meta.concrete_fields if f.attname in read]
+
+
 def _keep_seats(match: Match, seats: str | None) -> None:
     """Keep the seats read with ``match`` as its prefetched players (``match.players.all()``
     and ``match_players`` answer from them), without the teams' documents, as
     ``match_players`` reads them."""
     rows = sorted(json.loads(seats or "[]") or [], key=lambda row: row[1])
+    names = _seat_fields()
     players = []
     for row in rows:
         values = {**dict(zip(SEAT_COLUMNS, row, strict=True)), "match_id": match.pk}
-        # ``from_db`` takes the values in the model's field order, whatever the names' order.
-        names = [f.attname for f in MatchPlayer._meta.concrete_fields if f.attname in values]
         player = MatchPlayer.from_db(connection.alias, names, [values[name] for name in names])
         player.match = match
         players.append(player)

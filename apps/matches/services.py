@@ -202,16 +202,17 @@ def _snapshot_fields(match: Match, engine: MatchEngine, state: Any, seq: int) ->
 
 def _store_state(match: Match, engine: MatchEngine, state: Any) -> None:
     fields = _snapshot_fields(match, engine, state, match.seq)
-    for name, value in fields.items():
-        setattr(match, name, value)
+    _adopt(match, fields)
     # No full_clean: the values come from the engine, and full_clean would query the database
     # once per constraint on every tap; the constraints themselves stay in the database.
     match.save(update_fields=list(fields))
-    _after_store(match)
 
 
-def _after_store(match: Match) -> None:
-    # Polls answer from the cached seq (apps.matches.seqcache); it learns this one on commit.
+def _adopt(match: Match, fields: Mapping[str, Any]) -> None:
+    """Give ``match`` the columns written for it, and have polls learn its new seq on commit
+    (they answer from the cached seq, apps.matches.seqcache)."""
+    for name, value in fields.items():
+        setattr(match, name, value)
     seqcache.remember_on_commit(match.pk, seqcache.nonce_of(match.spectator_token), match.seq)
 
 
@@ -319,9 +320,7 @@ def _store_early(
         if not Match.objects.filter(pk=match.pk, seq=early.seq).update(**fields):
             return None
         rows = _append(match, engine, rounds=early.rounds, events=early.events, actor=user, key=key)
-        for name, value in fields.items():
-            setattr(match, name, value)
-        _after_store(match)
+        _adopt(match, fields)
         _stored(match, before=early.seq, was_finished=was_finished)
     return CommandOutcome(match=match, events=rows, state=early.state)
 
