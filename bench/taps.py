@@ -93,7 +93,7 @@ def interleaved(actions: dict[str, Callable[[], object]], *, repeat: int) -> Non
     """``interleaved_timings``, printed: wall and CPU medians as multiples of the first
     action's, and the queries of one request."""
     counts = {name: queries_of(action) for name, action in actions.items()}
-    timings, cpu = interleaved_timings(actions, repeat=repeat, warmup=0)
+    timings, cpu = interleaved_timings(actions, repeat=repeat)
     base = next(iter(actions))
     floor_wall, floor_cpu = timings[base].median_ms, statistics.median(cpu[base])
     for name in actions:
@@ -228,9 +228,6 @@ def main() -> None:
         print(f"Taps at {LOG_LENGTH} events, interleaved with the floor ({connection.vendor})")
         actions = {"floor": floor_action(client, floor_match.pk), **api_and_tap(client, match)}
         with override_settings(ROOT_URLCONF="bench.taps"):
-            for action in actions.values():  # warm up
-                for _ in range(20):
-                    action()
             interleaved(actions, repeat=300)
     finally:
         teardown_databases(databases, verbosity=0)
